@@ -1,0 +1,41 @@
+/** Enforces the one-way dependency order of docs/STYLE.md (see docs/ARCHITECTURE.md). */
+const layer = (name, mayImport) => ({
+  name: `${name}-imports`,
+  comment: `src/${name} may import only: ${mayImport.join(', ') || 'nothing of the project'}`,
+  severity: 'error',
+  from: { path: `^src/${name}/` },
+  to: { path: '^src/', pathNot: [`^src/${name}/`, ...mayImport.map((m) => `^src/${m}/`)] },
+});
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    layer('shared', []),
+    layer('contracts', ['shared']),
+    layer('engine', ['shared', 'contracts']),
+    layer('config', ['shared']),
+    layer('blobs', ['shared']),
+    layer('store', ['shared']),
+    layer('jobs', ['shared', 'contracts', 'engine', 'store', 'blobs']),
+    layer('services', ['shared', 'contracts', 'engine', 'store', 'blobs']),
+    layer('api', ['shared', 'contracts', 'services']),
+    layer('main', ['shared', 'contracts', 'config', 'store', 'blobs', 'jobs', 'services', 'api']),
+    layer('cli', ['shared', 'config', 'main']),
+    {
+      name: 'engine-is-pure',
+      comment: 'the engine does no I/O: no fs, net, child_process, worker_threads',
+      severity: 'error',
+      from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(fs|node:fs|net|node:net|child_process|node:child_process|http|node:http|https|node:https|worker_threads|node:worker_threads|fs/promises|node:fs/promises)$',
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '\\.test\\.ts$|/fixtures\\.ts$' },
+  },
+};

@@ -1,0 +1,69 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type {
+  AnalysesService,
+  AnalysisResultsService,
+  CommentsService,
+  UploadsService,
+  UsersService,
+} from '../services/index.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { analysesRoutes } from './routes/analyses.js';
+import { analysisResultsRoutes } from './routes/analysis-results.js';
+import { commentsRoutes } from './routes/comments.js';
+import { platformRoutes } from './routes/platform.js';
+import { uploadRoutes } from './routes/upload.js';
+import { validatorCompiler } from './validation.js';
+
+export interface ApiServices {
+  users: UsersService;
+  uploads: UploadsService;
+  analyses: AnalysesService;
+  results: AnalysisResultsService;
+  comments: CommentsService;
+}
+
+export interface ApiOptions {
+  maxUploadBytes: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP app without listening, so tests drive it through `inject()` and main() adds a socket. */
+export async function buildApp(services: ApiServices, opts: ApiOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 16 * 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app, opts.maxUploadBytes);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Binlens API',
+        version: '3.67.0',
+        description: 'Binary analysis service (reference API v3.67.0 compatible)',
+      },
+      components: { securitySchemes: { APIKey: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ APIKey: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: opts.maxUploadBytes, files: 1, fields: 16 } });
+  registerAuth(app, services.users);
+
+  await app.register(uploadRoutes(services.uploads));
+  await app.register(analysesRoutes(services.analyses));
+  await app.register(analysisResultsRoutes(services.results, services.analyses));
+  await app.register(commentsRoutes(services.comments));
+  await app.register(platformRoutes(services.users, opts.maxUploadBytes));
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  return app;
+}

@@ -1,0 +1,4 @@
+// HTTP layer: validates, authenticates and calls a service; no business logic here. Route schemas come
+// from contracts/ and are the single source of the published OpenAPI document. Never imports the engine,
+// the store drivers or the job runner.
+export * from './app.js';

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import { AppError, errors } from '../../shared/errors.js';
+import { fail } from '../envelope.js';
+
+/** Fastify's own error codes that mean "the request is malformed": the contract calls those 422. */
+const MALFORMED = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+]);
+
+export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let appErr: AppError;
+    if (err instanceof AppError) appErr = err;
+    else if (err.validation || MALFORMED.has(err.code)) appErr = errors.validation();
+    else if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      appErr = errors.uploadTooLarge(maxUploadBytes);
+    else {
+      request.log.error({ err }, 'unhandled error');
+      appErr = errors.internal();
+    }
+    return reply.status(appErr.status).send(fail(appErr));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const err = errors.routeNotFound(request.method, request.url.split('?')[0] ?? '');
+    return reply.status(404).send(fail(err));
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UPLOAD_FILE_TYPES, UploadBody, UploadEnvelope, UploadQuery } from '../../contracts/index.js';
+import { errors } from '../../shared/errors.js';
+import type { StreamedUpload, UploadsService } from '../../services/index.js';
+import { ok } from '../envelope.js';
+import { skipBodyValidation, validatorCompiler } from '../validation.js';
+import { responses, security } from './schema.js';
+
+const isFileType = (v: string): v is (typeof UPLOAD_FILE_TYPES)[number] =>
+  (UPLOAD_FILE_TYPES as readonly string[]).includes(v);
+
+/**
+ * POST /v2/upload: the file part is streamed straight into the blob store (hashed on the way), so memory
+ * does not grow with its size. Fields may come before or after the file; they are checked at the end.
+ */
+export const uploadRoutes =
+  (svc: UploadsService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/v2/upload',
+      {
+        schema: {
+          operationId: 'uploadFile',
+          tags: ['AnalysesCore'],
+          security,
+          consumes: ['multipart/form-data'],
+          querystring: UploadQuery,
+          body: UploadBody,
+          response: responses(200, UploadEnvelope, [413]),
+        },
+        validatorCompiler: (ctx) => (ctx.httpPart === 'body' ? skipBodyValidation(ctx) : validatorCompiler(ctx)),
+      },
+      async (req) => {
+        if (!req.isMultipart()) throw errors.validation();
+        const fields: Record<string, string> = {};
+        let stored: StreamedUpload | null = null;
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file' || stored) {
+              part.file.resume();
+              throw errors.validation();
+            }
+            stored = await svc.stream(part.file, part.filename || 'unnamed');
+          } else {
+            fields[part.fieldname] = String(part.value);
+          }
+        }
+        const fileType = fields.upload_file_type ?? '';
+        if (!stored || !isFileType(fileType)) {
+          if (stored) await svc.discard(stored);
+          throw errors.validation();
+        }
+        return ok(await svc.record(req.caller, stored, fileType));
+      },
+    );
+  };

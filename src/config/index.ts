@@ -1,0 +1,2 @@
+// Environment → validated configuration. Imports shared/ only.
+export * from './config.js';

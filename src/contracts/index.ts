@@ -1,0 +1,12 @@
+// API schemas (TypeBox): the single source of the published OpenAPI document and of request validation.
+// Wire names and shapes follow ../shared/api/reference-v3.67.0.openapi.json. Imports only shared/.
+export * from './envelope.js';
+export * from './enums.js';
+export * from './tuning.js';
+export * from './analyses.js';
+export * from './comments.js';
+export * from './platform.js';
+export * from './models.js';
+export * from './uploads.js';
+export * from './result.js';
+export * from './jobs.js';

@@ -1,0 +1,38 @@
+// Format dispatch: which container a file is, from its first bytes. Anything unrecognised, or recognised
+// but too truncated to read, is reported as a raw blob rather than an error.
+import type { BinaryIdentity } from '../../contracts/result.js';
+import { isElf, parseElf } from './elf.js';
+import { isMachO, parseMachO } from './macho.js';
+import { isMz, parsePe } from './pe.js';
+
+/** The identity of bytes we cannot place; a fresh object each call so callers may amend it. */
+export function rawIdentity(): BinaryIdentity {
+  return {
+    format: 'raw',
+    architecture: 'unknown',
+    bits: null,
+    endianness: null,
+    platform: 'unknown',
+    binaryType: 'raw',
+    dynamic: false,
+    entryPoint: null,
+    baseAddress: null,
+    debug: false,
+  };
+}
+
+/**
+ * Identify a binary from a prefix of it (callers pass the first 64 KiB). Bytes past the prefix, or past
+ * `fileSize` when the caller's prefix is longer than the file claims, are treated as unavailable.
+ */
+export function identify(head: Uint8Array, fileSize: number): BinaryIdentity {
+  // A nonsensical fileSize (NaN, negative) says nothing about the bytes, so the prefix alone decides.
+  const available =
+    Number.isFinite(fileSize) && fileSize >= 0 ? Math.min(head.length, Math.floor(fileSize)) : head.length;
+  const bytes = available < head.length ? head.subarray(0, available) : head;
+  let found: BinaryIdentity | null = null;
+  if (isElf(bytes)) found = parseElf(bytes);
+  else if (isMz(bytes)) found = parsePe(bytes);
+  else if (isMachO(bytes)) found = parseMachO(bytes);
+  return found ?? rawIdentity();
+}

@@ -1,0 +1,149 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { elf, pe, PE_LFANEW } from './formats/fixtures.js';
+import { hashBytes, shannonEntropy } from './hashes.js';
+import { IDENTIFY_PREFIX, analyze, type AnalyzeOptions } from './pipeline.js';
+
+const elfX64 = elf({
+  bits: 64,
+  little: true,
+  type: 2,
+  machine: 62,
+  entry: 0x401000,
+  segments: [{ type: 1, vaddr: 0x400000 }],
+});
+const pe64 = pe({ bits: 64, machine: 0x8664, imageBase: 0x140000000, entryRva: 0x1000, importSize: 0x28 });
+const blob = new Uint8Array(4096).map((_, i) => (i * 31 + 7) & 0xff);
+
+test('hashBytes: known digests of "abc"', () => {
+  assert.deepEqual(hashBytes(new TextEncoder().encode('abc')), {
+    md5: '900150983cd24fb0d6963f7d28e17f72',
+    sha1: 'a9993e364706816aba3e25717850c26c9cd0d89d',
+    sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+  });
+});
+
+const entropyCases: [string, Uint8Array, number][] = [
+  ['empty', new Uint8Array(0), 0],
+  ['one repeated byte', new Uint8Array(1000).fill(0x41), 0],
+  ['two equally likely bytes', new Uint8Array([0, 1, 0, 1]), 1],
+  ['"aab"', new TextEncoder().encode('aab'), 0.9183],
+  ['every byte value once', new Uint8Array(256).map((_, i) => i), 8],
+];
+for (const [name, bytes, want] of entropyCases) {
+  test(`shannonEntropy: ${name} → ${want}`, () => assert.equal(shannonEntropy(bytes), want));
+}
+
+const analyzeCases: {
+  name: string;
+  bytes: Uint8Array;
+  options: AnalyzeOptions;
+  want: { format: string; architecture: string; bits: number | null; platform: string; modelName: string | null };
+}[] = [
+  {
+    name: 'ELF x86_64',
+    bytes: elfX64,
+    options: {},
+    want: { format: 'elf', architecture: 'x86_64', bits: 64, platform: 'linux', modelName: 'binnet-0.7-x86-64-linux' },
+  },
+  {
+    name: 'PE32+ x86_64',
+    bytes: pe64,
+    options: {},
+    want: {
+      format: 'pe',
+      architecture: 'x86_64',
+      bits: 64,
+      platform: 'windows',
+      modelName: 'binnet-0.7-x86-64-windows',
+    },
+  },
+  {
+    name: 'ELF keeps its own identity over a conflicting config',
+    bytes: elfX64,
+    options: { binaryConfig: { isa: 'arm', platform: 'windows', file_format: 'pe' } },
+    want: { format: 'elf', architecture: 'x86_64', bits: 64, platform: 'linux', modelName: 'binnet-0.7-x86-64-linux' },
+  },
+  {
+    name: 'raw blob without config',
+    bytes: blob,
+    options: {},
+    want: { format: 'raw', architecture: 'unknown', bits: null, platform: 'unknown', modelName: null },
+  },
+  {
+    name: 'raw blob, isa x86 on windows',
+    bytes: blob,
+    options: { binaryConfig: { isa: 'x86', platform: 'windows', file_format: 'blob' } },
+    want: { format: 'raw', architecture: 'x86', bits: 32, platform: 'windows', modelName: 'binnet-0.7-x86-32-windows' },
+  },
+  {
+    name: 'raw blob, isa x86_64 on linux',
+    bytes: blob,
+    options: { binaryConfig: { isa: 'x86_64', platform: 'linux' } },
+    want: { format: 'raw', architecture: 'x86_64', bits: 64, platform: 'linux', modelName: 'binnet-0.7-x86-64-linux' },
+  },
+  {
+    name: "raw blob, isa 'arm' means the arm-64 models",
+    bytes: blob,
+    options: { binaryConfig: { isa: 'arm', platform: 'android' } },
+    want: {
+      format: 'raw',
+      architecture: 'arm64',
+      bits: 64,
+      platform: 'android',
+      modelName: 'binnet-0.7-arm-64-android',
+    },
+  },
+  {
+    name: 'raw blob, isa without platform has no model',
+    bytes: blob,
+    options: { binaryConfig: { isa: 'x86_64', platform: null } },
+    want: { format: 'raw', architecture: 'x86_64', bits: 64, platform: 'unknown', modelName: null },
+  },
+  {
+    name: 'raw blob claimed as PE stays raw',
+    bytes: blob,
+    options: { binaryConfig: { file_format: 'pe' } },
+    want: { format: 'raw', architecture: 'unknown', bits: null, platform: 'unknown', modelName: null },
+  },
+];
+
+for (const c of analyzeCases) {
+  test(`analyze: ${c.name}`, () => {
+    const result = analyze(c.bytes, c.options);
+    const { format, architecture, bits, platform } = result.identity;
+    assert.deepEqual({ format, architecture, bits, platform, modelName: result.modelName }, c.want);
+    assert.equal(result.size, c.bytes.length);
+    assert.equal(result.hashes.sha256, createHash('sha256').update(c.bytes).digest('hex'));
+    assert.equal(result.entropy, shannonEntropy(c.bytes));
+    assert.equal(result.functionCount, 0);
+  });
+}
+
+test('analyze: deterministic for the same bytes and options', () => {
+  const options: AnalyzeOptions = { binaryConfig: { isa: 'x86', platform: 'linux' } };
+  for (const bytes of [elfX64, pe64, blob]) {
+    assert.equal(JSON.stringify(analyze(bytes, options)), JSON.stringify(analyze(bytes.slice(), options)));
+  }
+});
+
+test('analyze: reports progress in order, ending at 1', () => {
+  const seen: [string, number][] = [];
+  analyze(pe64, {}, (stage, fraction) => seen.push([stage, fraction]));
+  assert.ok(seen.length >= 2);
+  assert.deepEqual(seen.at(-1), ['done', 1]);
+  for (let i = 1; i < seen.length; i++) assert.ok(seen[i]![1] >= seen[i - 1]![1], 'fractions never decrease');
+});
+
+test('analyze: identifies from the first 64 KiB only', () => {
+  // The same PE image with its headers moved just past the prefix: identify sees only the MZ stub.
+  const far = new Uint8Array(IDENTIFY_PREFIX + pe64.length);
+  far.set(pe64.subarray(0, PE_LFANEW));
+  far.set(pe64.subarray(PE_LFANEW), IDENTIFY_PREFIX);
+  new DataView(far.buffer).setUint32(0x3c, IDENTIFY_PREFIX, true);
+  assert.equal(analyze(far, {}).identity.format, 'raw');
+  new DataView(far.buffer).setUint32(0x3c, IDENTIFY_PREFIX - 0x100, true);
+  far.set(pe64.subarray(PE_LFANEW), IDENTIFY_PREFIX - 0x100);
+  assert.equal(analyze(far, {}).identity.format, 'pe');
+});

@@ -1,0 +1,22 @@
+// Worker-thread entry: reads the sample and runs the engine on it. Runs inside piscina, not on the API loop.
+import { readFile, stat } from 'node:fs/promises';
+import type { AnalysisResult } from '../contracts/index.js';
+import { analyze, type BinaryConfig } from '../engine/index.js';
+
+export interface AnalysisTaskInput {
+  path: string;
+  binaryConfig: BinaryConfig | null;
+  /** Samples larger than this are refused rather than read into a worker's memory. */
+  maxBytes: number;
+}
+
+/** Errors lose their class crossing the thread boundary, so a refusal that retrying cannot fix is data. */
+export type AnalysisTaskOutput = { kind: 'done'; result: AnalysisResult } | { kind: 'refused'; reason: string };
+
+export default async function analyzeFile(input: AnalysisTaskInput): Promise<AnalysisTaskOutput> {
+  const { size } = await stat(input.path);
+  if (size > input.maxBytes)
+    return { kind: 'refused', reason: `sample is ${size} bytes; the analysis limit is ${input.maxBytes}` };
+  const bytes = await readFile(input.path);
+  return { kind: 'done', result: analyze(bytes, input.binaryConfig ? { binaryConfig: input.binaryConfig } : {}) };
+}

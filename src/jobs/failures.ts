@@ -1,0 +1,8 @@
+/** A failure that retrying cannot fix (a malformed or missing sample): the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** Backoff before attempt n+1: 1 s, 2 s, 4 s … capped at 60 s. */
+export const retryDelayMs = (attempt: number, baseMs = 1000) =>
+  Math.min(baseMs * 2 ** Math.max(attempt - 1, 0), 60_000);

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../api/index.js';
+import { FsBlobStore } from '../blobs/index.js';
+import type { Config } from '../config/index.js';
+import { ANALYSIS_JOB_KIND } from '../contracts/index.js';
+import { AnalysisJobHandler, AnalysisPool, JobRunner } from '../jobs/index.js';
+import {
+  AnalysesService,
+  AnalysisResultsService,
+  CommentsService,
+  UploadsService,
+  UsersService,
+} from '../services/index.js';
+import type { Logger } from '../shared/logger.js';
+import { createStore, openDatabase, type Store } from '../store/index.js';
+
+/** Samples larger than this are stored but not analysed (they would not fit a worker's memory). */
+const MAX_ANALYSIS_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+
+export interface Runtime {
+  store: Store;
+  users: UsersService;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it) and the users service: enough for the CLI's admin commands. */
+export async function openRuntime(config: Config): Promise<Runtime> {
+  const driver = openDatabase(config.databaseUrl);
+  await driver.migrate();
+  const store = createStore(driver);
+  return { store, users: new UsersService(store), close: () => driver.close() };
+}
+
+export interface Service {
+  app: FastifyInstance;
+  runner: JobRunner | null;
+  /** The bootstrap admin's key when this start generated it (print once), else null. */
+  generatedAdminKey: string | null;
+  close(): Promise<void>;
+}
+
+/** API and, unless `config.workers` is 0, the job runner with its worker threads. */
+export async function buildService(config: Config, logger: Logger | false = false): Promise<Service> {
+  const runtime = await openRuntime(config);
+  const { store, users } = runtime;
+  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const generatedAdminKey = await users.bootstrapAdmin(config.adminApiKey);
+
+  const app = await buildApp(
+    {
+      users,
+      uploads: new UploadsService(store, blobs, config.maxUploadBytes),
+      analyses: new AnalysesService(store),
+      results: new AnalysisResultsService(store),
+      comments: new CommentsService(store),
+    },
+    { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
+  );
+
+  let runner: JobRunner | null = null;
+  let pool: AnalysisPool | null = null;
+  if (config.workers > 0) {
+    pool = new AnalysisPool(config.workers);
+    runner = new JobRunner(
+      store,
+      { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES) },
+      { concurrency: config.workers, leaseMs: config.jobLeaseMs, logger: app.log },
+    );
+    // Work created through this process's API starts at once instead of at the next poll.
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.method !== 'GET' && reply.statusCode === 201) runner?.poke();
+    });
+    runner.start();
+  }
+
+  return {
+    app,
+    runner,
+    generatedAdminKey,
+    async close() {
+      await app.close();
+      await runner?.stop();
+      await pool?.close();
+      await runtime.close();
+    },
+  };
+}
+
+/** A job runner without the API, for worker-only nodes (`binlens worker`). */
+export async function buildWorker(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
+  const runtime = await openRuntime(config);
+  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const pool = new AnalysisPool(Math.max(config.workers, 1));
+  const runner = new JobRunner(
+    runtime.store,
+    { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(runtime.store, blobs, pool, MAX_ANALYSIS_BYTES) },
+    { concurrency: Math.max(config.workers, 1), leaseMs: config.jobLeaseMs, logger },
+  );
+  runner.start();
+  return {
+    async close() {
+      await runner.stop();
+      await pool.close();
+      await runtime.close();
+    },
+  };
+}

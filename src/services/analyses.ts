@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import type {
+  AnalysisCreateRequest,
+  AnalysisRecord,
+  BinaryIdentity,
+  ListAnalysesQuery,
+  ReAnalysisForm,
+} from '../contracts/index.js';
+import { ANALYSIS_JOB_KIND, isModelName, modelId, type AnalysisJobPayload } from '../contracts/index.js';
+import { applyBinaryConfig, pickModel } from '../engine/index.js';
+import { errors } from '../shared/errors.js';
+import type { AnalysisWithOwner, Store } from '../store/index.js';
+import { canView, ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
+
+type CreateBody = Static<typeof AnalysisCreateRequest>;
+type ListQuery = Static<typeof ListAnalysesQuery>;
+type RequeueBody = Static<typeof ReAnalysisForm>;
+
+const MAX_RETRIES = 10;
+
+/** `max_retry_attempts` is the only tuning parameter with an effect: retries of the job, clamped. */
+const attemptsFrom = (maxRetry: number | undefined) => 1 + Math.min(Math.max(maxRetry ?? 5, 0), MAX_RETRIES);
+
+export function boundariesHash(symbols: CreateBody['symbols']): string {
+  const b = (symbols?.function_boundaries ?? []).map((f) => [f.start_address, f.end_address, f.mangled_name]);
+  return createHash('sha256').update(JSON.stringify(b)).digest('hex');
+}
+
+export class AnalysesService {
+  constructor(private readonly store: Store) {}
+
+  async identityOf(sha256: string): Promise<BinaryIdentity | undefined> {
+    const s = await this.store.samples.get(sha256);
+    return s ? (JSON.parse(s.identity) as BinaryIdentity) : undefined;
+  }
+
+  async create(caller: Caller, body: CreateBody, maxRetry: number | undefined) {
+    const sha256 = body.sha_256_hash.toLowerCase();
+    const sample = await this.store.samples.get(sha256);
+    if (!sample) throw errors.resourceNotFound();
+    const identity = applyBinaryConfig(JSON.parse(sample.identity) as BinaryIdentity, body.binary_config ?? null);
+    const model = pickModel(identity);
+    if (!model) throw errors.noModel();
+    const config = {
+      analysis_config: body.analysis_config ?? {},
+      binary_config: body.binary_config ?? null,
+      symbols: body.symbols ?? null,
+      auto_run_agents: body.auto_run_agents ?? { triage: false },
+      function_boundaries_hash: boundariesHash(body.symbols),
+    };
+    const payload: AnalysisJobPayload = { sha256, binaryConfig: body.binary_config ?? null };
+    const ids = await this.store.analyses.create(
+      {
+        userId: caller.id,
+        sha256,
+        binaryName: body.filename,
+        binarySize: sample.size,
+        scope: body.analysis_scope ?? 'PRIVATE',
+        modelName: model,
+        baseAddress: body.symbols?.base_address ?? identity.baseAddress,
+        debugHash: body.debug_hash ?? null,
+        config,
+        tags: (body.tags ?? []).map((t) => t.name),
+      },
+      { kind: ANALYSIS_JOB_KIND, payload, maxAttempts: attemptsFrom(maxRetry) },
+    );
+    return { analysis_id: ids.analysisId, binary_id: ids.binaryId };
+  }
+
+  async requeue(caller: Caller, id: number, form: RequeueBody, maxRetry: number | undefined) {
+    const a = await this.store.analyses.get(id);
+    if (!a || !canView(caller, a)) throw errors.resourceNotFound();
+    if (a.user_id !== caller.id) throw errors.forbidden();
+    let model = a.model_name;
+    if (form.model_name) {
+      if (!isModelName(form.model_name)) throw errors.noModel();
+      model = form.model_name;
+    }
+    const cfg = JSON.parse(a.config) as { binary_config: AnalysisJobPayload['binaryConfig'] };
+    const payload: AnalysisJobPayload = { sha256: a.sha256, binaryConfig: cfg.binary_config };
+    await this.store.analyses.requeue(
+      id,
+      model,
+      { kind: ANALYSIS_JOB_KIND, payload, priority: form.priority ?? 0, maxAttempts: attemptsFrom(maxRetry) },
+      form.tags ?? [],
+    );
+    return { analysis_id: id, binary_id: a.binary_id, reference: `analysis/${id}` };
+  }
+
+  async list(caller: Caller, q: ListQuery) {
+    const statuses = q.status ?? ['All'];
+    const rows = await this.store.analyses.list(
+      { id: caller.id, teamId: caller.teamId },
+      {
+        workspaces: q.workspace ?? ['personal'],
+        statuses: statuses.includes('All') ? null : statuses,
+        modelNames: q.model_name?.length ? q.model_name : null,
+        dynamicExecutionStatus:
+          q.dynamic_execution_status && q.dynamic_execution_status !== 'ALL' ? q.dynamic_execution_status : null,
+        usernames: q.usernames?.length ? q.usernames : null,
+        sha256: q.sha256_hash ?? null,
+        searchTerm: q.search_term ?? '',
+        orderBy: q.order_by ?? 'created',
+        order: q.order ?? 'DESC',
+        limit: q.limit ?? 20,
+        offset: q.offset ?? 0,
+      },
+    );
+    const tags = await this.store.analyses.tags(rows.map((r) => r.id));
+    return {
+      results: rows.map((r) =>
+        this.record(
+          caller,
+          r,
+          tags.filter((t) => t.analysis_id === r.id),
+        ),
+      ),
+    };
+  }
+
+  private record(
+    caller: Caller,
+    a: AnalysisWithOwner,
+    tags: { name: string; origin: string }[],
+  ): Static<typeof AnalysisRecord> {
+    const cfg = JSON.parse(a.config) as { function_boundaries_hash: string };
+    return {
+      analysis_id: a.id,
+      analysis_scope: a.analysis_scope,
+      binary_id: a.binary_id,
+      model_id: modelId(a.model_name),
+      model_name: a.model_name,
+      status: a.status,
+      creation: new Date(a.created_at).toISOString(),
+      is_owner: a.user_id === caller.id,
+      binary_name: a.binary_name,
+      sha_256_hash: a.sha256,
+      function_boundaries_hash: cfg.function_boundaries_hash,
+      binary_size: a.binary_size,
+      username: a.username,
+      dynamic_execution_status: a.dynamic_execution_status as Static<typeof AnalysisRecord>['dynamic_execution_status'],
+      dynamic_execution_task_id: null,
+      base_address: a.base_address ?? 0,
+      tags: tags.map((t) => ({ name: t.name, origin: t.origin, collection_id: null })),
+    };
+  }
+
+  async lookup(caller: Caller, binaryId: number) {
+    const a = await this.store.analyses.byBinaryId(binaryId);
+    if (!a || !canView(caller, a)) throw errors.resourceNotFound();
+    return { analysis_id: a.id, binary_id: a.binary_id };
+  }
+
+  async update(caller: Caller, id: number, body: { binary_name?: string | null; analysis_scope?: string | null }) {
+    await ownedAnalysis(this.store, caller, id);
+    const set: { binary_name?: string; analysis_scope?: string } = {};
+    if (body.binary_name != null) set.binary_name = body.binary_name;
+    if (body.analysis_scope != null) set.analysis_scope = body.analysis_scope;
+    await this.store.analyses.update(id, set);
+    return this.detail(caller, id);
+  }
+
+  async detail(caller: Caller, id: number) {
+    const a = await visibleAnalysis(this.store, caller, id);
+    const identity = await this.identityOf(a.sha256);
+    const cfg = JSON.parse(a.config) as { auto_run_agents: { triage?: boolean } };
+    return {
+      access: { owner: a.user_id === caller.id, username: a.username },
+      analysis_id: a.id,
+      analysis_scope: a.analysis_scope,
+      architecture: identity?.architecture ?? 'unknown',
+      binary_dynamic: identity?.dynamic ?? false,
+      binary_format: identity?.format ?? 'raw',
+      binary_name: a.binary_name,
+      binary_size: a.binary_size,
+      binary_type: identity?.binaryType ?? 'raw',
+      creation: new Date(a.created_at).toISOString(),
+      dashboard_url: `/analyses/${a.id}`,
+      debug: identity?.debug ?? false,
+      model_name: a.model_name,
+      sbom: null,
+      sha_256_hash: a.sha256,
+      auto_run_agents: { triage: cfg.auto_run_agents.triage ?? false },
+    };
+  }
+
+  async delete(caller: Caller, id: number) {
+    await ownedAnalysis(this.store, caller, id);
+    await this.store.analyses.deleteMany([id]);
+    return {};
+  }
+
+  /** All or nothing: 404 when any id is missing (or invisible), 403 when any is someone else's. */
+  async bulkDelete(caller: Caller, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const rows = await Promise.all(unique.map((id) => this.store.analyses.get(id)));
+    if (rows.some((a) => !a || !canView(caller, a))) throw errors.someAnalysesNotFound();
+    if (rows.some((a) => a!.user_id !== caller.id)) throw errors.forbidden();
+    if (!(await this.store.analyses.deleteMany(unique))) throw errors.someAnalysesNotFound();
+    return {};
+  }
+
+  async bulkAddTags(caller: Caller, ids: number[], tags: string[]) {
+    const results = [];
+    for (const id of [...new Set(ids)]) {
+      const a = await this.store.analyses.get(id);
+      if (!a || !canView(caller, a)) {
+        results.push({ analysis_id: id, message: null, error: `Analysis with ID ${id} could not be found` });
+      } else if (a.user_id !== caller.id) {
+        results.push({ analysis_id: id, message: null, error: 'You do not have permission to access this resource' });
+      } else {
+        await this.store.analyses.addTags(id, tags);
+        results.push({ analysis_id: id, message: 'Tags added', error: null });
+      }
+    }
+    return { results };
+  }
+
+  async replaceTags(caller: Caller, id: number, tags: string[]) {
+    await ownedAnalysis(this.store, caller, id);
+    await this.store.analyses.replaceTags(id, tags);
+    const rows = await this.store.analyses.tags([id]);
+    return { tags: rows.map((t) => ({ name: t.name, origin: t.origin })) };
+  }
+
+  async tags(caller: Caller, id: number) {
+    await visibleAnalysis(this.store, caller, id);
+    const rows = await this.store.analyses.tags([id]);
+    return { analysis_tags: rows.map((t) => ({ name: t.name, origin: t.origin, collection_id: null })) };
+  }
+}

@@ -1,0 +1,9 @@
+// Application services (use cases): authorization, validation beyond schemas, and mapping between store
+// rows and wire shapes. The HTTP layer and the CLI call these. Imports shared, contracts, store, blobs and
+// the engine's header identification (bounded, sub-millisecond work on a 64 KiB prefix).
+export * from './access.js';
+export * from './users.js';
+export * from './uploads.js';
+export * from './analyses.js';
+export * from './analysis-results.js';
+export * from './comments.js';

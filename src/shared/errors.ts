@@ -1,0 +1,56 @@
+// One registry of coded errors: each has an HTTP status, a wire code and a message template.
+// Errors are raised where they arise and mapped to the API envelope (or CLI exit code) at the edge.
+
+export interface ErrorSpec<P extends unknown[]> {
+  status: number;
+  /** Value of `errors[].code` on the wire; null when the contract wants an empty `errors` array. */
+  wireCode: string | null;
+  message: (...params: P) => string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly key: string,
+    readonly status: number,
+    readonly wireCode: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+type Factories<T extends Record<string, ErrorSpec<never[]>>> = {
+  [K in keyof T]: T[K] extends ErrorSpec<infer P> ? (...params: P) => AppError : never;
+};
+
+export function defineErrors<T extends Record<string, ErrorSpec<never[]>>>(specs: T): Factories<T> & { specs: T } {
+  const out: Record<string, unknown> = { specs };
+  for (const [key, spec] of Object.entries(specs)) {
+    out[key] = (...params: never[]) => new AppError(key, spec.status, spec.wireCode, spec.message(...params));
+  }
+  return out as Factories<T> & { specs: T };
+}
+
+const spec = <P extends unknown[]>(status: number, wireCode: string | null, message: (...p: P) => string) =>
+  ({ status, wireCode, message }) as ErrorSpec<never[]> & ErrorSpec<P>;
+
+export const errors = defineErrors({
+  validation: spec(422, 'validation_error', () => 'Request validation error'),
+  unauthorized: spec(401, '401', () => 'Missing or invalid API key'),
+  routeNotFound: spec(404, '404', (method: string, url: string) => `Route ${method} ${url} not found`),
+  resourceNotFound: spec(404, '404', () => 'Resource not found'),
+  analysisNotFound: spec(404, '404', (id: number) => `Analysis with ID ${id} could not be found`),
+  someAnalysesNotFound: spec(404, '404', () => 'Not all analyses could be found'),
+  forbidden: spec(403, '403', () => 'You do not have permission to access this resource'),
+  noModel: spec(400, null, () => 'No appropriate model could be found for this binary'),
+  commentCreateFailed: spec(400, null, () => 'Failed to create comment'),
+  commentUpdateFailed: spec(400, null, () => 'Failed to update comment'),
+  commentDeleteFailed: spec(400, null, () => 'Failed to delete comment'),
+  stringExists: spec(409, '409', (vaddr: number) => `A string already exists at vaddr ${vaddr}`),
+  uploadTooLarge: spec(413, '413', (max: number) => `File exceeds the maximum upload size of ${max} bytes`),
+  uploadMissingFile: spec(422, 'validation_error', () => 'Request validation error'),
+  internal: spec(500, '500', () => 'Internal server error'),
+});
+
+export type ErrorKey = keyof typeof errors.specs;

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Per-analysis progress: log lines, stage events, the result document and user-supplied strings. */
+export class AnalysisEventsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async log(analysisId: number, line: string): Promise<void> {
+    await this.db
+      .insertInto('analysis_logs')
+      .values({ analysis_id: analysisId, line, created_at: Date.now() })
+      .execute();
+  }
+
+  logs(analysisId: number): Promise<{ line: string; created_at: number }[]> {
+    return this.db
+      .selectFrom('analysis_logs')
+      .select(['line', 'created_at'])
+      .where('analysis_id', '=', analysisId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async stage(analysisId: number, stage: string, status: string): Promise<void> {
+    await this.db
+      .insertInto('analysis_stages')
+      .values({ analysis_id: analysisId, stage, status, created_at: Date.now() })
+      .execute();
+  }
+
+  stages(analysisId: number): Promise<{ stage: string; status: string; created_at: number }[]> {
+    return this.db
+      .selectFrom('analysis_stages')
+      .select(['stage', 'status', 'created_at'])
+      .where('analysis_id', '=', analysisId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async saveResult(analysisId: number, document: unknown): Promise<void> {
+    const row = { analysis_id: analysisId, document: JSON.stringify(document), updated_at: Date.now() };
+    await this.db
+      .insertInto('analysis_results')
+      .values(row)
+      .onConflict((oc) => oc.column('analysis_id').doUpdateSet({ document: row.document, updated_at: row.updated_at }))
+      .execute();
+  }
+
+  async result<T>(analysisId: number): Promise<T | undefined> {
+    const row = await this.db
+      .selectFrom('analysis_results')
+      .select('document')
+      .where('analysis_id', '=', analysisId)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.document) as T) : undefined;
+  }
+
+  /** Adds strings; none is added when any vaddr already holds one (returns that vaddr). */
+  addStrings(analysisId: number, strings: { value: string; vaddr: number; source: string }[]): Promise<number | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const vaddrs = strings.map((s) => s.vaddr);
+      const seen = new Set<number>();
+      for (const v of vaddrs) {
+        if (seen.has(v)) return v;
+        seen.add(v);
+      }
+      if (vaddrs.length === 0) return null;
+      const clash = await tx
+        .selectFrom('analysis_strings')
+        .select('vaddr')
+        .where('analysis_id', '=', analysisId)
+        .where('vaddr', 'in', vaddrs)
+        .executeTakeFirst();
+      if (clash) return clash.vaddr;
+      await tx
+        .insertInto('analysis_strings')
+        .values(strings.map((s) => ({ analysis_id: analysisId, ...s })))
+        .execute();
+      return null;
+    });
+  }
+}

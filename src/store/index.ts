@@ -1,0 +1,40 @@
+// Metadata store: repositories over one Kysely code path, with two drivers (sqlite/, postgres/) that
+// differ only in connection, migrations and queue locking. Imports shared/ only.
+import type { DatabaseDriver } from './driver.js';
+import { AnalysesRepository } from './analyses.js';
+import { CommentsRepository } from './comments.js';
+import { AnalysisEventsRepository } from './events.js';
+import { JobsRepository } from './jobs.js';
+import { SamplesRepository } from './samples.js';
+import { UsersRepository } from './users.js';
+
+export type { DatabaseDriver } from './driver.js';
+export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analyses.js';
+export type { CommentRow } from './comments.js';
+export type { JobRow } from './jobs.js';
+export type { SampleRow } from './samples.js';
+export type { UserRow } from './users.js';
+export { openDatabase } from './open.js';
+
+export interface Store {
+  driver: DatabaseDriver;
+  users: UsersRepository;
+  samples: SamplesRepository;
+  analyses: AnalysesRepository;
+  comments: CommentsRepository;
+  events: AnalysisEventsRepository;
+  jobs: JobsRepository;
+}
+
+export function createStore(driver: DatabaseDriver): Store {
+  const jobs = new JobsRepository(driver);
+  return {
+    driver,
+    jobs,
+    users: new UsersRepository(driver.db),
+    samples: new SamplesRepository(driver.db),
+    analyses: new AnalysesRepository(driver.db, jobs),
+    comments: new CommentsRepository(driver.db),
+    events: new AnalysisEventsRepository(driver.db),
+  };
+}

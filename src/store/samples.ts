@@ -1,0 +1,44 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SamplesTable, UploadsTable } from './schema.js';
+
+export type SampleRow = Selectable<SamplesTable>;
+export type UploadRow = Selectable<UploadsTable>;
+
+export class SamplesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  get(sha256: string): Promise<SampleRow | undefined> {
+    return this.db.selectFrom('samples').selectAll().where('sha256', '=', sha256).executeTakeFirst();
+  }
+
+  /** Records a stored sample and the caller's upload of it; both are idempotent (content-addressed). */
+  async recordUpload(
+    s: { sha256: string; size: number; identity: string },
+    up: Omit<UploadRow, 'id' | 'created_at' | 'sha256'>,
+  ) {
+    const now = Date.now();
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('samples')
+        .values({ ...s, created_at: now })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+      await tx
+        .insertInto('uploads')
+        .values({ ...up, sha256: s.sha256, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'sha256', 'file_type']).doUpdateSet({ filename: up.filename }))
+        .execute();
+    });
+  }
+
+  /** The most recent upload of a hash by this user, if any (used to find debug files). */
+  uploadOf(userId: number, sha256: string, fileType: string): Promise<UploadRow | undefined> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('sha256', '=', sha256)
+      .where('file_type', '=', fileType)
+      .executeTakeFirst();
+  }
+}

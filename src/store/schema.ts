@@ -1,0 +1,124 @@
+import type { Generated } from 'kysely';
+
+// Row types of both dialects. Times are epoch ms, JSON columns are text (see migrations).
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: number;
+}
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  team_id: number | null;
+  api_key_hash: string;
+  created_at: number;
+}
+export interface SamplesTable {
+  sha256: string;
+  size: number;
+  identity: string;
+  created_at: number;
+}
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  sha256: string;
+  file_type: string;
+  filename: string;
+  created_at: number;
+}
+export interface BinariesTable {
+  id: Generated<number>;
+  sha256: string;
+  created_at: number;
+}
+export interface AnalysesTable {
+  id: Generated<number>;
+  binary_id: number;
+  user_id: number;
+  sha256: string;
+  binary_name: string;
+  binary_size: number;
+  analysis_scope: string;
+  status: string;
+  model_name: string;
+  base_address: number | null;
+  debug_hash: string | null;
+  config: string;
+  dynamic_execution_status: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface AnalysisTagsTable {
+  analysis_id: number;
+  name: string;
+  origin: string;
+}
+export interface AnalysisLogsTable {
+  id: Generated<number>;
+  analysis_id: number;
+  line: string;
+  created_at: number;
+}
+export interface AnalysisStagesTable {
+  id: Generated<number>;
+  analysis_id: number;
+  stage: string;
+  status: string;
+  created_at: number;
+}
+export interface AnalysisResultsTable {
+  analysis_id: number;
+  document: string;
+  updated_at: number;
+}
+export interface AnalysisStringsTable {
+  analysis_id: number;
+  vaddr: number;
+  value: string;
+  source: string;
+}
+export interface CommentsTable {
+  id: Generated<number>;
+  analysis_id: number;
+  user_id: number;
+  content: string;
+  created_at: number;
+  updated_at: number;
+}
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  analysis_id: number | null;
+  payload: string;
+  state: string;
+  priority: number;
+  attempts: number;
+  max_attempts: number;
+  run_after: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  teams: TeamsTable;
+  users: UsersTable;
+  samples: SamplesTable;
+  uploads: UploadsTable;
+  binaries: BinariesTable;
+  analyses: AnalysesTable;
+  analysis_tags: AnalysisTagsTable;
+  analysis_logs: AnalysisLogsTable;
+  analysis_stages: AnalysisStagesTable;
+  analysis_results: AnalysisResultsTable;
+  analysis_strings: AnalysisStringsTable;
+  comments: CommentsTable;
+  jobs: JobsTable;
+}
