@@ -15,6 +15,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 /** Scale-out backend: PostgreSQL through a connection pool. */
 export function openPostgres(url: string, poolSize = 10): DatabaseDriver {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection drops (server restart, failover) is discarded by the pool and
+  // replaced on the next checkout; unhandled, its 'error' event would take the process down.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',

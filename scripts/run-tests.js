@@ -1,0 +1,20 @@
+// Runs every compiled test file (unit tests beside the code, suites in test/) with node's test runner.
+// Node 20's runner takes no globs, so the files are listed here.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const files = [];
+const walk = (dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) walk(p);
+    else if (e.name.endsWith('.test.js')) files.push(p);
+  }
+};
+walk('dist/src');
+walk('dist/test');
+const filter = process.argv.slice(2);
+const selected = filter.length ? files.filter((f) => filter.some((s) => f.includes(s))) : files;
+const r = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...selected], { stdio: 'inherit' });
+process.exit(r.status ?? 1);
