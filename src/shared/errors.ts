@@ -49,7 +49,6 @@ export const errors = defineErrors({
   commentDeleteFailed: spec(400, null, () => 'Failed to delete comment'),
   stringExists: spec(409, '409', (vaddr: number) => `A string already exists at vaddr ${vaddr}`),
   uploadTooLarge: spec(413, '413', (max: number) => `File exceeds the maximum upload size of ${max} bytes`),
-  uploadMissingFile: spec(422, 'validation_error', () => 'Request validation error'),
   internal: spec(500, '500', () => 'Internal server error'),
 });
 
