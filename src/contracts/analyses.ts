@@ -71,7 +71,7 @@ export const ListAnalysesQuery = Type.Object({
   usernames: Type.Optional(Type.Array(Type.String())),
   sha256_hash: Type.Optional(Type.String()),
   limit: Type.Optional(Type.Integer({ minimum: 5, maximum: 50, default: 20 })),
-  offset: Type.Optional(Type.Integer({ default: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   order_by: Type.Optional(OrderBy),
   order: Type.Optional(Order),
 });

@@ -12,14 +12,17 @@ export const PaginationModel = Type.Object({
 
 export const MetaModel = Type.Object({ pagination: Type.Optional(Nullable(PaginationModel)) });
 
-/** The reference's BaseResponse<T>: `{status, data, message, errors, meta}`. */
+/**
+ * The reference's BaseResponse<T>: `{status, data, message, errors, meta}`. The server always sends all five
+ * (see api/envelope.ts), but the reference publishes none of them as required, so neither do we.
+ */
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({
-    status: Type.Boolean({ default: true }),
-    data,
-    message: Nullable(Type.String()),
-    errors: Nullable(Type.Array(ErrorModel)),
-    meta: MetaModel,
+    status: Type.Optional(Type.Boolean({ default: true })),
+    data: Type.Optional(data),
+    message: Type.Optional(Nullable(Type.String())),
+    errors: Type.Optional(Nullable(Type.Array(ErrorModel))),
+    meta: Type.Optional(MetaModel),
   });
 
 export const BaseResponse = Envelope(Nullable(Type.Object({}, { additionalProperties: true })));

@@ -38,7 +38,9 @@ export class AnalysesService {
   async create(caller: Caller, body: CreateBody, maxRetry: number | undefined) {
     const sha256 = body.sha_256_hash.toLowerCase();
     const sample = await this.store.samples.get(sha256);
-    if (!sample) throw errors.resourceNotFound();
+    // Samples are stored once per hash, but only those who uploaded one may analyse it: knowing a hash
+    // must not give access to (or confirm the existence of) someone else's private upload.
+    if (!sample || !(await this.store.samples.uploadedBy(caller.id, sha256))) throw errors.resourceNotFound();
     const identity = applyBinaryConfig(JSON.parse(sample.identity) as BinaryIdentity, body.binary_config ?? null);
     const model = pickModel(identity);
     if (!model) throw errors.noModel();

@@ -133,7 +133,9 @@ export class AnalysesRepository {
       if (f.workspaces.includes('personal')) ws.push(eb('a.user_id', '=', viewer.id));
       if (f.workspaces.includes('public')) ws.push(eb('a.analysis_scope', '=', 'PUBLIC'));
       if (f.workspaces.includes('team') && viewer.teamId !== null) ws.push(eb('u.team_id', '=', viewer.teamId));
-      return ws.length ? eb.or(ws) : eb.val(false);
+      // No workspace the viewer belongs to (bob's `team` without a team): nothing. A bound `false` is not
+      // something better-sqlite3 can bind, so the empty match is spelled in SQL.
+      return ws.length ? eb.or(ws) : sql<SqlBool>`1 = 0`;
     });
     if (f.statuses) q = q.where('a.status', 'in', f.statuses);
     if (f.modelNames) q = q.where('a.model_name', 'in', f.modelNames);

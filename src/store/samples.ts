@@ -31,14 +31,14 @@ export class SamplesRepository {
     });
   }
 
-  /** The most recent upload of a hash by this user, if any (used to find debug files). */
-  uploadOf(userId: number, sha256: string, fileType: string): Promise<UploadRow | undefined> {
-    return this.db
+  /** Whether this user has uploaded the hash (as any file type): a sample is not shared by its hash alone. */
+  async uploadedBy(userId: number, sha256: string): Promise<boolean> {
+    const row = await this.db
       .selectFrom('uploads')
-      .selectAll()
+      .select('id')
       .where('user_id', '=', userId)
       .where('sha256', '=', sha256)
-      .where('file_type', '=', fileType)
       .executeTakeFirst();
+    return row !== undefined;
   }
 }

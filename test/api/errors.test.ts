@@ -12,7 +12,9 @@ const envelope = (message: string, errors: { code: string; message: string }[]) 
   errors,
   meta: {},
 });
-const VALIDATION = envelope('Request validation error', [{ code: 'validation_error', message: 'Invalid request parameters' }]);
+const VALIDATION = envelope('Request validation error', [
+  { code: 'validation_error', message: 'Invalid request parameters' },
+]);
 const FORBIDDEN = envelope('You do not have permission to access this resource', [
   { code: '403', message: 'You do not have permission to access this resource' },
 ]);
@@ -30,7 +32,10 @@ for (const backend of backends) {
     });
 
     test('404 Resource not found: create with an unknown hash', async () => {
-      const r = await h().request('POST', '/v2/analyses', h().keys.alice, { filename: 'x', sha_256_hash: 'ab'.repeat(32) });
+      const r = await h().request('POST', '/v2/analyses', h().keys.alice, {
+        filename: 'x',
+        sha_256_hash: 'ab'.repeat(32),
+      });
       assert.equal(r.statusCode, 404);
       assert.deepEqual(r.json(), NOT_FOUND);
     });
@@ -101,7 +106,9 @@ for (const backend of backends) {
 
     test('400 with empty errors: requeue with a model that does not exist', async () => {
       const id = await h().analysis(h().keys.alice, elf64(6));
-      const r = await h().request('POST', `/v2/analyses/${id}/requeue`, h().keys.alice, { model_name: 'no-such-model' });
+      const r = await h().request('POST', `/v2/analyses/${id}/requeue`, h().keys.alice, {
+        model_name: 'no-such-model',
+      });
       assert.equal(r.statusCode, 400);
       assert.deepEqual(r.json(), NO_MODEL);
     });

@@ -40,7 +40,11 @@ const sqlite: Backend = {
   skip: null,
   async create() {
     const dataDir = tempDir();
-    return { url: join(dataDir, 'binlens.sqlite'), dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: join(dataDir, 'binlens.sqlite'),
+      dataDir,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   },
 };
 

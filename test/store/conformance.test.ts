@@ -83,7 +83,8 @@ for (const backend of backends) {
           { user_id: alice, file_type: 'BINARY', filename: `n${i}` },
         );
       }
-      assert.equal((await store.samples.uploadOf(alice, sha, 'BINARY'))?.filename, 'n1');
+      assert.equal(await store.samples.uploadedBy(alice, sha), true);
+      assert.equal(await store.samples.uploadedBy(alice + 1000, sha), false);
     });
 
     test('analyses: create queues a job atomically, with tags and a QUEUED stage', async () => {

@@ -9,6 +9,11 @@ const MALFORMED = new Set([
   'FST_ERR_CTP_INVALID_MEDIA_TYPE',
   'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
   'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  // The upload form takes one file and a few fields: more parts than that is a malformed form.
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_PROTO_VIOLATION',
 ]);
 
 export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {

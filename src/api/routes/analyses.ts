@@ -80,7 +80,11 @@ export const analysesRoutes =
           tags: tag,
           security,
           params: IdParam('binary_id'),
-          response: responses(200, Envelope(Type.Object({ analysis_id: Type.Integer(), binary_id: Type.Integer() }))),
+          response: responses(
+            200,
+            Envelope(Type.Object({ analysis_id: Type.Integer(), binary_id: Type.Integer() })),
+            [404],
+          ),
         },
       },
       async (req) => ok(await svc.lookup(req.caller, req.params.binary_id)),

@@ -34,23 +34,27 @@ export const uploadRoutes =
         if (!req.isMultipart()) throw errors.validation();
         const fields: Record<string, string> = {};
         let stored: StreamedUpload | null = null;
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || stored) {
-              part.file.resume();
-              throw errors.validation();
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              // A file name is stored as text, and PostgreSQL text cannot hold U+0000.
+              if (part.fieldname !== 'file' || stored || part.filename.includes('\0')) {
+                part.file.resume();
+                throw errors.validation();
+              }
+              stored = await svc.stream(part.file, part.filename || 'unnamed');
+            } else {
+              fields[part.fieldname] = String(part.value);
             }
-            stored = await svc.stream(part.file, part.filename || 'unnamed');
-          } else {
-            fields[part.fieldname] = String(part.value);
           }
-        }
-        const fileType = fields.upload_file_type ?? '';
-        if (!stored || !isFileType(fileType)) {
+          const fileType = fields.upload_file_type ?? '';
+          if (!stored || !isFileType(fileType)) throw errors.validation();
+          return ok(await svc.record(req.caller, stored, fileType));
+        } catch (err) {
+          // A refused request (a second file, a bad field, a broken stream) keeps no blob it streamed in.
           if (stored) await svc.discard(stored);
-          throw errors.validation();
+          throw err;
         }
-        return ok(await svc.record(req.caller, stored, fileType));
       },
     );
   };

@@ -1,0 +1,568 @@
+// Contract test against the reference API description (v3.67.0). For every operation the server publishes
+// at GET /openapi.json it compares parameters, request body and responses with the reference's, and it
+// validates real responses of every operation (success and each declared error status) with Ajv against
+// the reference's schema for that method, path and status.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { LightMyRequestResponse } from 'fastify';
+import { backends } from '../helpers/backends.js';
+import { useHarness } from '../helpers/harness.js';
+import {
+  diffSchemas,
+  HTTP_METHODS,
+  isObject,
+  reference,
+  referenceSkip,
+  resolveRefs,
+  type Json,
+  type JsonObject,
+  type OpenApiDoc,
+} from '../helpers/reference-contract.js';
+import { elf64, elfMips } from '../helpers/samples.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop (as in src/api/validation.ts).
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** The schemas do not depend on the database: the SQLite backend is enough. */
+const backend = backends[0]!;
+const MAX_UPLOAD = 64 * 1024;
+
+// ---------------------------------------------------------------------------------------------------------
+// Deliberate, documented allowances. Everything not listed here must match the reference exactly (after
+// normalization: annotations such as description/default/format/title are not compared).
+
+/**
+ * Extra request headers our spec adds: "Create analysis and requeue also accept the optional request header
+ * `X-Service-Application`" (service-interface.md, tuning parameters). Allowed only on operations where the
+ * reference declares its own application header, `X-RevEng-Application` (which we publish too). Header
+ * names are compared case-insensitively, as HTTP does.
+ */
+const EXTRA_HEADER_ALLOWED = { header: 'x-service-application', whereReferenceHas: 'x-reveng-application' };
+
+/**
+ * Error statuses the server publishes beyond the reference. The reference, reconstructed from SDKs, lists
+ * only the statuses the SDKs knew; our spec and the real service answer more. Each extra must be an error
+ * status (4xx) whose body is the plain `BaseResponse` envelope (checked against the reference's
+ * BaseResponse), and must be one of the statuses below, all of which the server really returns:
+ *   403 — owner-only / author-only operations: update, tags PATCH, logs POST, requeue, strings PUT
+ *         (spec: "Owner-only operations … A caller who fails them receives 403");
+ *   404 — the analysis (or one of them) is missing or invisible to the caller: every operation on
+ *         /v2/analyses/{analysis_id}…, /v2/analysis-stages/{analysis_id}, lookup of an unknown binary,
+ *         comment create/update/delete on a missing analysis;
+ *   409 — PUT strings when a string already exists at a given vaddr (spec: "Rejected if a string already
+ *         exists at any given `vaddr`");
+ *   413 — upload larger than the configured maximum.
+ */
+const EXTRA_ERROR_STATUSES_ALLOWED = new Set(['403', '404', '409', '413']);
+
+/**
+ * Reference responses whose schema is empty (`{}`): it accepts any JSON, so any schema the server
+ * publishes for that status is compatible. Used by GET /v2/analyses/lookup/{binary_id}, whose 200 the
+ * SDKs typed as `any` and which we answer with the usual envelope `{data: {analysis_id, binary_id}}`.
+ */
+const isEmptySchema = (s: Json | undefined) => isObject(s) && Object.keys(s).length === 0;
+
+/**
+ * Operation/status pairs the server publishes (because the reference does) but that no request can
+ * produce, so the response-validation part cannot exercise them: these operations take no parameters and
+ * no body, so there is nothing to fail validation (422).
+ */
+const UNREACHABLE = new Set(['GET /v2/models 422', 'GET /v2/config 422', 'GET /v2/users/me 422']);
+
+/**
+ * Differences deliberately kept, as the exact line the comparison reports, with the reason. The test fails
+ * on any other difference, and also when one of these no longer occurs (remove it then).
+ */
+const ACCEPTED_DIFFERENCES: Record<string, string> = {
+  'GET /v2/analyses/list query parameter offset: bounds differ (server: {"minimum":0}; reference: {})':
+    'A negative offset means nothing (and PostgreSQL refuses a negative OFFSET, which would be a 500); we ' +
+    'answer 422 instead. Stricter only for values no client can usefully send.',
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Schema comparison
+
+type Operation = JsonObject;
+
+function operations(doc: OpenApiDoc): { method: string; path: string; op: Operation }[] {
+  const out: { method: string; path: string; op: Operation }[] = [];
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (isObject(op) && op['x-hidden'] !== true) out.push({ method, path, op });
+    }
+  return out;
+}
+
+interface Param {
+  name: string;
+  in: string;
+  required: boolean;
+  style: string;
+  explode: boolean;
+  schema: Json | undefined;
+}
+
+/** Parameters keyed `in:name` (header names lower-cased), with OpenAPI's style/explode defaults applied. */
+function params(op: Operation, doc: OpenApiDoc): Map<string, Param> {
+  const out = new Map<string, Param>();
+  const list = Array.isArray(op.parameters) ? op.parameters : [];
+  for (const raw of list) {
+    const p = resolveRefs(raw, doc) as JsonObject;
+    const where = String(p.in);
+    const name = where === 'header' ? String(p.name).toLowerCase() : String(p.name);
+    const style = typeof p.style === 'string' ? p.style : where === 'query' || where === 'cookie' ? 'form' : 'simple';
+    const explode = typeof p.explode === 'boolean' ? p.explode : style === 'form';
+    out.set(`${where}:${name}`, { name, in: where, required: p.required === true, style, explode, schema: p.schema });
+  }
+  return out;
+}
+
+/** The content map of a request body or response: media type → {schema, encoding}. */
+function content(obj: Json | undefined): Map<string, JsonObject> {
+  const out = new Map<string, JsonObject>();
+  if (isObject(obj) && isObject(obj.content))
+    for (const [type, media] of Object.entries(obj.content)) if (isObject(media)) out.set(type, media);
+  return out;
+}
+
+/**
+ * The effective per-property content type of a multipart body: an explicit `encoding.contentType`, else
+ * OpenAPI's default (binary string → application/octet-stream, object/array → application/json, other
+ * primitives → text/plain). Compared so that an explicit default and an omitted one are the same.
+ */
+function multipartEncoding(media: JsonObject, doc: OpenApiDoc): Record<string, string> {
+  const schema = resolveRefs(media.schema ?? {}, doc);
+  const props = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  const enc = isObject(media.encoding) ? media.encoding : {};
+  const out: Record<string, string> = {};
+  for (const [name, prop] of Object.entries(props)) {
+    const explicit = isObject(enc[name]) ? enc[name].contentType : undefined;
+    let dflt = 'text/plain';
+    if (isObject(prop) && prop.type === 'string' && (prop.format === 'binary' || prop.contentEncoding))
+      dflt = 'application/octet-stream';
+    else if (isObject(prop) && (prop.type === 'object' || prop.type === 'array')) dflt = 'application/json';
+    out[name] = typeof explicit === 'string' ? explicit : dflt;
+  }
+  return out;
+}
+
+function compareOperation(
+  key: string,
+  ours: Operation,
+  oursDoc: OpenApiDoc,
+  ref: Operation,
+  refDoc: OpenApiDoc,
+  extras: string[],
+): string[] {
+  const diffs: string[] = [];
+
+  if (ours.operationId !== ref.operationId)
+    diffs.push(`${key}: operationId differs (server: ${ours.operationId}; reference: ${ref.operationId})`);
+  const security = (op: Operation, doc: OpenApiDoc) => JSON.stringify(op.security ?? doc.security ?? []);
+  if (security(ours, oursDoc) !== security(ref, refDoc))
+    diffs.push(`${key}: security differs (server: ${security(ours, oursDoc)}; reference: ${security(ref, refDoc)})`);
+
+  // Parameters.
+  const op = params(ours, oursDoc);
+  const rp = params(ref, refDoc);
+  for (const [id, r] of rp) {
+    const o = op.get(id);
+    const where = `${key} ${r.in} parameter ${r.name}`;
+    if (!o) {
+      diffs.push(`${where}: missing from the server`);
+      continue;
+    }
+    if (o.required !== r.required)
+      diffs.push(`${where}: required differs (server: ${o.required}; reference: ${r.required})`);
+    if (o.style !== r.style || o.explode !== r.explode)
+      diffs.push(
+        `${where}: serialization differs (server: ${o.style}/${o.explode}; reference: ${r.style}/${r.explode})`,
+      );
+    diffs.push(...diffSchemas(o.schema, oursDoc, r.schema, refDoc, where));
+  }
+  for (const [id, o] of op) {
+    if (rp.has(id)) continue;
+    const allowed =
+      o.in === 'header' &&
+      o.name === EXTRA_HEADER_ALLOWED.header &&
+      rp.has(`header:${EXTRA_HEADER_ALLOWED.whereReferenceHas}`) &&
+      !o.required;
+    if (!allowed) diffs.push(`${key} ${o.in} parameter ${o.name}: not in the reference`);
+  }
+
+  // Request body.
+  const ob = ours.requestBody as Json | undefined;
+  const rb = ref.requestBody as Json | undefined;
+  if (Boolean(ob) !== Boolean(rb))
+    diffs.push(`${key} body: ${ob ? 'not in the reference' : 'missing from the server'}`);
+  if (isObject(ob) && isObject(rb)) {
+    if ((ob.required === true) !== (rb.required === true))
+      diffs.push(`${key} body: required differs (server: ${ob.required === true}; reference: ${rb.required === true})`);
+    const oc = content(ob);
+    const rc = content(rb);
+    if ([...oc.keys()].sort().join() !== [...rc.keys()].sort().join())
+      diffs.push(`${key} body: media types differ (server: ${[...oc.keys()]}; reference: ${[...rc.keys()]})`);
+    for (const [type, rm] of rc) {
+      const om = oc.get(type);
+      if (!om) continue;
+      diffs.push(...diffSchemas(om.schema, oursDoc, rm.schema, refDoc, `${key} body`));
+      if (type === 'multipart/form-data') {
+        const oe = JSON.stringify(multipartEncoding(om, oursDoc));
+        const re = JSON.stringify(multipartEncoding(rm, refDoc));
+        if (oe !== re) diffs.push(`${key} body: multipart encoding differs (server: ${oe}; reference: ${re})`);
+      }
+    }
+  }
+
+  // Responses: every status the reference lists, with an equivalent schema; extras only as allowed.
+  const ors = isObject(ours.responses) ? ours.responses : {};
+  const rrs = isObject(ref.responses) ? ref.responses : {};
+  for (const [status, rr] of Object.entries(rrs)) {
+    const where = `${key} ${status}`;
+    const or = ors[status];
+    if (!isObject(or)) {
+      diffs.push(`${where}: status missing from the server`);
+      continue;
+    }
+    const oc = content(or);
+    const rc = content(resolveRefs(rr, refDoc));
+    if ([...oc.keys()].sort().join() !== [...rc.keys()].sort().join())
+      diffs.push(`${where}: media types differ (server: ${[...oc.keys()]}; reference: ${[...rc.keys()]})`);
+    for (const [type, rm] of rc) {
+      const om = oc.get(type);
+      if (!om || isEmptySchema(rm.schema)) continue; // see isEmptySchema
+      diffs.push(...diffSchemas(om.schema, oursDoc, rm.schema, refDoc, where));
+    }
+  }
+  const baseResponse = { $ref: '#/components/schemas/BaseResponse' };
+  for (const [status, or] of Object.entries(ors)) {
+    if (status in rrs) continue;
+    const where = `${key} ${status}`;
+    if (!EXTRA_ERROR_STATUSES_ALLOWED.has(status)) {
+      diffs.push(`${where}: status not in the reference`);
+      continue;
+    }
+    extras.push(where);
+    const oc = content(or);
+    if ([...oc.keys()].join() !== 'application/json')
+      diffs.push(`${where}: extra error status must be JSON (server: ${[...oc.keys()]})`);
+    for (const om of oc.values())
+      diffs.push(...diffSchemas(om.schema, oursDoc, baseResponse, refDoc, `${where} (extra, as BaseResponse)`));
+  }
+  return diffs;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Response validation
+
+function makeAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  for (const f of ['int64', 'bigint', 'binary']) ajv.addFormat(f, true);
+  return ajv;
+}
+
+describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? backend.skip ?? false }, () => {
+  const h = useHarness(backend, { maxUploadBytes: MAX_UPLOAD });
+  const ref = reference!;
+  let published: OpenApiDoc;
+
+  before(async () => {
+    const r = await h().app.inject({ method: 'GET', url: '/openapi.json' });
+    assert.equal(r.statusCode, 200, r.body);
+    published = r.json() as OpenApiDoc;
+  });
+
+  test('every published operation exists in the reference', () => {
+    const ops = operations(published);
+    assert.ok(ops.length > 0, 'the server publishes no operations');
+    const missing = ops.filter(({ method, path }) => !isObject(ref.paths[path]?.[method]));
+    assert.deepEqual(
+      missing.map(({ method, path }) => `${method.toUpperCase()} ${path}`),
+      [],
+      'operations the reference does not have',
+    );
+  });
+
+  test('published parameters, bodies and responses match the reference', (t) => {
+    const diffs: string[] = [];
+    const extras: string[] = [];
+    for (const { method, path, op } of operations(published)) {
+      const refOp = ref.paths[path]?.[method];
+      if (!isObject(refOp)) continue; // reported by the previous test
+      diffs.push(...compareOperation(`${method.toUpperCase()} ${path}`, op, published, refOp, ref, extras));
+    }
+    t.diagnostic(`extra error statuses (allowed, BaseResponse-shaped): ${extras.join('; ')}`);
+    const unexpected = diffs.filter((d) => !(d in ACCEPTED_DIFFERENCES));
+    const stale = Object.keys(ACCEPTED_DIFFERENCES).filter((d) => !diffs.includes(d));
+    assert.equal(
+      unexpected.length,
+      0,
+      `${unexpected.length} difference(s) from the reference:\n  ${unexpected.join('\n  ')}`,
+    );
+    assert.deepEqual(stale, [], 'accepted differences that no longer occur: remove them from ACCEPTED_DIFFERENCES');
+  });
+
+  describe('real responses validate against the reference schemas', () => {
+    const ajv = makeAjv();
+    const validators = new Map<string, ValidateFunction>();
+    const problems: string[] = [];
+    /** `METHOD /path status` of every response checked. */
+    const exercised = new Set<string>();
+
+    const refSchema = (method: string, template: string, status: number): Json => {
+      const op = ref.paths[template]?.[method.toLowerCase()];
+      const responses = isObject(op) && isObject(op.responses) ? op.responses : {};
+      const resp = responses[String(status)];
+      const schema = isObject(resp) && isObject(resp.content) ? resp.content['application/json'] : undefined;
+      // A status the reference does not list (an allowed extra, or 401 from authentication): BaseResponse.
+      return isObject(schema) ? (schema.schema ?? {}) : { $ref: '#/components/schemas/BaseResponse' };
+    };
+
+    const validatorFor = (method: string, template: string, status: number) => {
+      const k = `${method} ${template} ${status}`;
+      let v = validators.get(k);
+      if (!v) {
+        v = ajv.compile(resolveRefs(refSchema(method, template, status), ref) as object);
+        validators.set(k, v);
+      }
+      return v;
+    };
+
+    /** Checks the status, validates the body against the reference and records the pair as exercised. */
+    const check = (method: string, template: string, res: LightMyRequestResponse, status: number) => {
+      const k = `${method} ${template} ${status}`;
+      assert.equal(res.statusCode, status, `${k}: got ${res.statusCode} ${res.body}`);
+      exercised.add(k);
+      const publishedOp = published.paths[template]?.[method.toLowerCase()];
+      const declared =
+        isObject(publishedOp) && isObject(publishedOp.responses) && String(status) in publishedOp.responses;
+      // 401 comes from authentication, before any route; neither description lists it per operation.
+      if (!declared && status !== 401) problems.push(`${k}: the server returns a status it does not publish`);
+      const body = res.json() as unknown;
+      const validate = validatorFor(method, template, status);
+      if (!validate(body))
+        problems.push(`${k}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })} — body ${res.body.slice(0, 300)}`);
+      return body as { data: Record<string, unknown> | null };
+    };
+
+    const call = async (
+      key: string | null,
+      method: string,
+      template: string,
+      status: number,
+      opts: { params?: Record<string, string | number>; query?: string; body?: unknown } = {},
+    ) => {
+      let url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(opts.params?.[name] ?? `{${name}}`));
+      if (opts.query) url += `?${opts.query}`;
+      const res = await h().request(method, url, key, opts.body);
+      return check(method, template, res, status);
+    };
+
+    let alice: string;
+    let bob: string;
+    let analysisId: number;
+    let binaryId: number;
+    let sha: string;
+
+    before(() => {
+      alice = h().keys.alice;
+      bob = h().keys.bob;
+    });
+
+    test('upload, create, wait for Complete', async () => {
+      const up = check('POST', '/v2/upload', await h().upload(alice, elf64(101)), 200);
+      sha = (up.data as { sha_256_hash: string }).sha_256_hash;
+      const created = await call(alice, 'POST', '/v2/analyses', 201, {
+        body: { filename: 'contract.bin', sha_256_hash: sha, analysis_scope: 'PUBLIC', tags: [{ name: 'seed' }] },
+      });
+      analysisId = created.data!.analysis_id as number;
+      binaryId = created.data!.binary_id as number;
+      assert.equal(await h().waitForStatus(alice, analysisId), 'Complete');
+    });
+
+    test('reads: list, lookup, basic, status, params, logs, tags, stages, models, config, users/me', async () => {
+      const p = { analysis_id: analysisId };
+      await call(alice, 'GET', '/v2/analyses/list', 200, { query: 'workspace=personal&status=All&limit=10' });
+      await call(alice, 'GET', '/v2/analyses/lookup/{binary_id}', 200, { params: { binary_id: binaryId } });
+      await call(alice, 'GET', '/v2/analyses/{analysis_id}/basic', 200, { params: p });
+      await call(alice, 'GET', '/v2/analyses/{analysis_id}/status', 200, { params: p });
+      await call(alice, 'GET', '/v2/analyses/{analysis_id}/params', 200, { params: p });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/logs', 201, { params: p, body: { log: 'contract' } });
+      await call(alice, 'GET', '/v2/analyses/{analysis_id}/logs', 200, { params: p });
+      await call(alice, 'GET', '/v2/analyses/{analysis_id}/tags', 200, { params: p });
+      await call(alice, 'GET', '/v2/analysis-stages/{analysis_id}', 200, { params: p });
+      await call(alice, 'GET', '/v2/models', 200);
+      await call(alice, 'GET', '/v2/config', 200);
+      await call(alice, 'GET', '/v2/users/me', 200);
+    });
+
+    test('writes: update, tags, bulk tags, strings, comments, requeue, delete, bulk delete', async () => {
+      const p = { analysis_id: analysisId };
+      await call(alice, 'PATCH', '/v2/analyses/{analysis_id}', 200, {
+        params: p,
+        body: { binary_name: 'renamed.bin', analysis_scope: 'PUBLIC' },
+      });
+      await call(alice, 'PATCH', '/v2/analyses/{analysis_id}/tags', 200, { params: p, body: { tags: ['a', 'b'] } });
+      await call(alice, 'PATCH', '/v2/analyses/tags/add', 200, {
+        body: { tags: ['c'], analysis_ids: [analysisId, 999999] },
+      });
+      await call(alice, 'PUT', '/v2/analyses/{analysis_id}/strings', 201, {
+        params: p,
+        body: { strings: [{ value: 'hello', vaddr: 4096, source: 'USER' }] },
+      });
+
+      const comments = '/v2/analyses/{analysis_id}/comments';
+      const one = '/v2/analyses/{analysis_id}/comments/{comment_id}';
+      const c = await call(alice, 'POST', comments, 201, { params: p, body: { content: 'first' } });
+      const cp = { analysis_id: analysisId, comment_id: c.data!.id as number };
+      await call(alice, 'GET', comments, 200, { params: p });
+      await call(alice, 'PATCH', one, 200, { params: cp, body: { content: 'edited' } });
+      await call(alice, 'DELETE', one, 200, { params: cp });
+
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/requeue', 201, { params: p, body: { priority: 1 } });
+      await h().waitForStatus(alice, analysisId);
+
+      const other = await h().analysis(alice, elf64(102));
+      await call(alice, 'DELETE', '/v2/analyses/{analysis_id}', 200, { params: { analysis_id: other } });
+      const more = [await h().analysis(alice, elf64(103)), await h().analysis(alice, elf64(104))];
+      await call(alice, 'PATCH', '/v2/analyses/delete', 200, { body: { analysis_ids: more } });
+    });
+
+    test('400: no model fits, unknown requeue model, comment failures', async () => {
+      const p = { analysis_id: analysisId };
+      const up = check('POST', '/v2/upload', await h().upload(alice, elfMips()), 200);
+      const mips = (up.data as { sha_256_hash: string }).sha_256_hash;
+      await call(alice, 'POST', '/v2/analyses', 400, { body: { filename: 'm', sha_256_hash: mips } });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/requeue', 400, {
+        params: p,
+        body: { model_name: 'no-such-model' },
+      });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/comments', 400, { params: p, body: { content: ' ' } });
+      const cp = { analysis_id: analysisId, comment_id: 424242 };
+      await call(alice, 'PATCH', '/v2/analyses/{analysis_id}/comments/{comment_id}', 400, {
+        params: cp,
+        body: { content: 'x' },
+      });
+      await call(alice, 'DELETE', '/v2/analyses/{analysis_id}/comments/{comment_id}', 400, { params: cp });
+    });
+
+    test('403: owner-only and author-only operations by someone else', async () => {
+      const p = { analysis_id: analysisId }; // alice's, PUBLIC: bob sees it but does not own it
+      await call(bob, 'PATCH', '/v2/analyses/{analysis_id}', 403, { params: p, body: { binary_name: 'x' } });
+      await call(bob, 'DELETE', '/v2/analyses/{analysis_id}', 403, { params: p });
+      await call(bob, 'PATCH', '/v2/analyses/delete', 403, { body: { analysis_ids: [analysisId] } });
+      await call(bob, 'PATCH', '/v2/analyses/{analysis_id}/tags', 403, { params: p, body: { tags: ['x'] } });
+      await call(bob, 'POST', '/v2/analyses/{analysis_id}/logs', 403, { params: p, body: { log: 'x' } });
+      await call(bob, 'POST', '/v2/analyses/{analysis_id}/requeue', 403, { params: p, body: {} });
+      await call(bob, 'PUT', '/v2/analyses/{analysis_id}/strings', 403, {
+        params: p,
+        body: { strings: [{ value: 'x', vaddr: 1, source: 'USER' }] },
+      });
+      const c = await call(alice, 'POST', '/v2/analyses/{analysis_id}/comments', 201, {
+        params: p,
+        body: { content: 'alice' },
+      });
+      const cp = { analysis_id: analysisId, comment_id: c.data!.id as number };
+      const one = '/v2/analyses/{analysis_id}/comments/{comment_id}';
+      await call(bob, 'PATCH', one, 403, { params: cp, body: { content: 'x' } });
+      await call(bob, 'DELETE', one, 403, { params: cp });
+    });
+
+    test('404: missing analyses, binaries and hashes', async () => {
+      const p = { analysis_id: 999999 };
+      await call(alice, 'POST', '/v2/analyses', 404, { body: { filename: 'x', sha_256_hash: 'ab'.repeat(32) } });
+      await call(alice, 'PATCH', '/v2/analyses/delete', 404, { body: { analysis_ids: [999999] } });
+      await call(alice, 'GET', '/v2/analyses/lookup/{binary_id}', 404, { params: { binary_id: 999999 } });
+      for (const path of [
+        '/v2/analyses/{analysis_id}/basic',
+        '/v2/analyses/{analysis_id}/status',
+        '/v2/analyses/{analysis_id}/params',
+        '/v2/analyses/{analysis_id}/logs',
+        '/v2/analyses/{analysis_id}/tags',
+        '/v2/analyses/{analysis_id}/comments',
+        '/v2/analysis-stages/{analysis_id}',
+      ])
+        await call(alice, 'GET', path, 404, { params: p });
+      await call(alice, 'PATCH', '/v2/analyses/{analysis_id}', 404, { params: p, body: { binary_name: 'x' } });
+      await call(alice, 'DELETE', '/v2/analyses/{analysis_id}', 404, { params: p });
+      await call(alice, 'PATCH', '/v2/analyses/{analysis_id}/tags', 404, { params: p, body: { tags: [] } });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/logs', 404, { params: p, body: { log: 'x' } });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/requeue', 404, { params: p, body: {} });
+      await call(alice, 'PUT', '/v2/analyses/{analysis_id}/strings', 404, { params: p, body: { strings: [] } });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/comments', 404, { params: p, body: { content: 'x' } });
+      const cp = { analysis_id: 999999, comment_id: 1 };
+      const one = '/v2/analyses/{analysis_id}/comments/{comment_id}';
+      await call(alice, 'PATCH', one, 404, { params: cp, body: { content: 'x' } });
+      await call(alice, 'DELETE', one, 404, { params: cp });
+    });
+
+    test('409: a string already exists at the vaddr; 413: upload too large; 401 without a key', async () => {
+      await call(alice, 'PUT', '/v2/analyses/{analysis_id}/strings', 409, {
+        params: { analysis_id: analysisId },
+        body: { strings: [{ value: 'again', vaddr: 4096, source: 'USER' }] },
+      });
+      check('POST', '/v2/upload', await h().upload(alice, Buffer.alloc(MAX_UPLOAD * 2, 1)), 413);
+      await call(null, 'GET', '/v2/users/me', 401);
+    });
+
+    test('422: invalid parameters or bodies on every operation that takes any', async () => {
+      const bad = { analysis_id: 'abc' };
+      const p = { analysis_id: analysisId };
+      const multipartless = await h().app.inject({
+        method: 'POST',
+        url: '/v2/upload',
+        headers: { authorization: alice, 'content-type': 'application/json' },
+        payload: { file: 'x' },
+      });
+      check('POST', '/v2/upload', multipartless, 422);
+      await call(alice, 'POST', '/v2/analyses', 422, { body: { filename: 'x' } });
+      await call(alice, 'PATCH', '/v2/analyses/delete', 422, { body: {} });
+      await call(alice, 'GET', '/v2/analyses/list', 422, { query: 'limit=4' });
+      await call(alice, 'GET', '/v2/analyses/lookup/{binary_id}', 422, { params: { binary_id: 'abc' } });
+      await call(alice, 'PATCH', '/v2/analyses/tags/add', 422, { body: { tags: ['x'] } });
+      await call(alice, 'PATCH', '/v2/analyses/{analysis_id}', 422, { params: bad, body: {} });
+      await call(alice, 'DELETE', '/v2/analyses/{analysis_id}', 422, { params: bad });
+      await call(alice, 'PATCH', '/v2/analyses/{analysis_id}/tags', 422, { params: p, body: { tags: 'x' } });
+      for (const path of [
+        '/v2/analyses/{analysis_id}/basic',
+        '/v2/analyses/{analysis_id}/status',
+        '/v2/analyses/{analysis_id}/params',
+        '/v2/analyses/{analysis_id}/logs',
+        '/v2/analyses/{analysis_id}/tags',
+        '/v2/analyses/{analysis_id}/comments',
+        '/v2/analysis-stages/{analysis_id}',
+      ])
+        await call(alice, 'GET', path, 422, { params: bad });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/logs', 422, { params: p, body: { log: '' } });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/requeue', 422, { params: p, body: { priority: 'x' } });
+      await call(alice, 'PUT', '/v2/analyses/{analysis_id}/strings', 422, {
+        params: p,
+        body: { strings: [{ value: 'x', vaddr: 1, source: 'NOBODY' }] },
+      });
+      await call(alice, 'POST', '/v2/analyses/{analysis_id}/comments', 422, { params: p, body: {} });
+      const one = '/v2/analyses/{analysis_id}/comments/{comment_id}';
+      await call(alice, 'PATCH', one, 422, {
+        params: { analysis_id: analysisId, comment_id: 0 },
+        body: { content: 'x' },
+      });
+      await call(alice, 'DELETE', one, 422, { params: { analysis_id: analysisId, comment_id: 0 } });
+    });
+
+    test('every published operation and status was exercised, and every response validated', () => {
+      const missing: string[] = [];
+      for (const { method, path, op } of operations(published)) {
+        const statuses = isObject(op.responses) ? Object.keys(op.responses) : [];
+        for (const status of statuses) {
+          const k = `${method.toUpperCase()} ${path} ${status}`;
+          if (!exercised.has(k) && !UNREACHABLE.has(k)) missing.push(k);
+        }
+      }
+      assert.deepEqual(missing, [], 'published operation/status pairs no request exercised');
+      assert.equal(problems.length, 0, `${problems.length} response problem(s):\n  ${problems.join('\n  ')}`);
+    });
+  });
+});
