@@ -37,6 +37,8 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 16 * 1024 * 1024,
+    // The response serializer's own Ajv (for anyOf branches) must know the contract's integer formats too.
+    serializerOpts: { ajv: { formats: { int64: true, bigint: true, binary: true } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app, opts.maxUploadBytes);
