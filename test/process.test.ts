@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { peakRss, startServer, type ServerProcess } from './helpers/server-process.js';
@@ -87,5 +88,60 @@ describe('binlens as a process', () => {
     assert.ok(peak - before < 96 * 2 ** 20, `peak RSS grew by ${((peak - before) / 2 ** 20).toFixed(1)} MiB`);
     rmSync(blob);
     assert.deepEqual(readdirSync(join(dataDir, 'blobs', 'tmp')), [], 'no temporary file is left behind');
+  });
+});
+
+describe('a server killed mid-analysis', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  const env = () => ({ BINLENS_DATA_DIR: dataDir, BINLENS_ADMIN_API_KEY: ADMIN, BINLENS_JOB_LEASE_MS: '1000' });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(server.baseUrl + path, {
+      method,
+      headers: { authorization: ADMIN, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return (await res.json()) as { data: Record<string, unknown> };
+  };
+  const statusOf = async (id: number) => (await call('GET', `/v2/analyses/${id}/status`)).data.analysis_status;
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'binlens-crash-'));
+    server = await startServer(env());
+  });
+  after(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('SIGKILL while Processing: after restart the job is taken over and completes', async () => {
+    // Large enough that hashing it keeps the analysis in Processing for a while.
+    const up = await streamingUpload(`${server.baseUrl}/v2/upload`, ADMIN, 256 * 2 ** 20);
+    const created = await call('POST', '/v2/analyses', {
+      filename: 'big.bin',
+      sha_256_hash: JSON.parse(up.body).data.sha_256_hash,
+      binary_config: { isa: 'x86_64', platform: 'linux' },
+    });
+    const id = created.data.analysis_id as number;
+    const deadline = Date.now() + 20_000;
+    while ((await statusOf(id)) !== 'Processing') {
+      assert.ok(Date.now() < deadline, 'analysis never reached Processing');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    server.child.kill('SIGKILL');
+    await once(server.child, 'exit');
+
+    server = await startServer(env());
+    assert.equal(await statusOf(id), 'Processing');
+    while ((await statusOf(id)) === 'Processing' || (await statusOf(id)) === 'Queued') {
+      assert.ok(Date.now() < deadline + 20_000, 'analysis never finished after the restart');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(await statusOf(id), 'Complete');
+    const logs = (await call('GET', `/v2/analyses/${id}/logs`)).data.logs as string;
+    assert.match(
+      logs,
+      /Analysis started \(attempt 1 of 6\)[\s\S]*Analysis started \(attempt 2 of 6\)[\s\S]*Analysis complete/,
+    );
   });
 });
