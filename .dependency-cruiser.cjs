@@ -21,11 +21,25 @@ module.exports = {
     layer('api', ['shared', 'contracts', 'services']),
     layer('main', ['shared', 'contracts', 'config', 'store', 'blobs', 'jobs', 'services', 'api']),
     layer('cli', ['shared', 'config', 'main']),
+    // Inside the engine: formats → disasm → cfg → strings → features → {capabilities, similarity} → pipeline.
+    ...[
+      ['formats', ['disasm', 'cfg', 'strings', 'features', 'capabilities', 'similarity']],
+      ['disasm', ['cfg', 'strings', 'features', 'capabilities', 'similarity']],
+      ['cfg', ['strings', 'features', 'capabilities', 'similarity']],
+      ['strings', ['features', 'capabilities', 'similarity']],
+    ].map(([stage, later]) => ({
+      name: `engine-${stage}-order`,
+      comment: `engine/${stage} may not import later stages: ${later.join(', ')}`,
+      severity: 'error',
+      from: { path: `^src/engine/${stage}/` },
+      to: { path: `^src/engine/(${later.join('|')})/` },
+    })),
     {
       name: 'engine-is-pure',
       comment: 'the engine does no I/O: no fs, net, child_process, worker_threads',
       severity: 'error',
-      from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
+      // names/demangle.ts instantiates its dependency's WebAssembly (a bundler-only package), reading that file.
+      from: { path: '^src/engine/', pathNot: ['\\.test\\.ts$', '^src/engine/names/demangle\\.ts$'] },
       to: {
         dependencyTypes: ['core'],
         path: '^(fs|node:fs|net|node:net|child_process|node:child_process|http|node:http|https|node:https|worker_threads|node:worker_threads|fs/promises|node:fs/promises)$',

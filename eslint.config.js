@@ -1,9 +1,13 @@
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config({ ignores: ['dist/', 'node_modules/', 'data/'] }, ...tseslint.configs.recommended, {
-  rules: {
-    '@typescript-eslint/consistent-type-imports': 'error',
-    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-    'no-console': 'off',
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', '.bench/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'no-console': 'off',
+    },
   },
-});
+);

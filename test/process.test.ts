@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import { sampleProgram } from '../src/engine/formats/elf/sample-program.js';
 import { peakRss, startServer, type ServerProcess } from './helpers/server-process.js';
 
 const ADMIN = 'process-test-admin-key';
@@ -16,7 +17,7 @@ const UPLOAD_BYTES = 512 * 1024 * 1024;
 const CHUNK = 1024 * 1024;
 
 /** A multipart upload whose file part is generated on the fly: the client never holds it whole. */
-function streamingUpload(url: string, key: string, bytes: number) {
+function streamingUpload(url: string, key: string, bytes: number, prefix = Buffer.alloc(0)) {
   const boundary = 'binlens-process-test';
   const hash = createHash('sha256');
   async function* body() {
@@ -25,6 +26,8 @@ function streamingUpload(url: string, key: string, bytes: number) {
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
     );
+    hash.update(prefix);
+    yield prefix;
     for (let sent = 0, i = 0; sent < bytes; sent += CHUNK, i++) {
       // A fresh buffer each time: a yielded one may still sit in the socket's queue.
       const chunk = Buffer.alloc(CHUNK, i & 0xff);
@@ -115,12 +118,13 @@ describe('a server killed mid-analysis', () => {
   });
 
   test('SIGKILL while Processing: after restart the job is taken over and completes', async () => {
-    // Large enough that hashing it keeps the analysis in Processing for a while.
-    const up = await streamingUpload(`${server.baseUrl}/v2/upload`, ADMIN, 256 * 2 ** 20);
+    // A small program with 256 MiB appended (an overlay): hashing it keeps the analysis in Processing
+    // for a while, and no model refuses it.
+    const program = Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 }));
+    const up = await streamingUpload(`${server.baseUrl}/v2/upload`, ADMIN, 256 * 2 ** 20, program);
     const created = await call('POST', '/v2/analyses', {
       filename: 'big.bin',
       sha_256_hash: JSON.parse(up.body).data.sha_256_hash,
-      binary_config: { isa: 'x86_64', platform: 'linux' },
     });
     const id = created.data.analysis_id as number;
     const deadline = Date.now() + 20_000;

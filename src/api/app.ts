@@ -7,6 +7,7 @@ import type {
   AnalysesService,
   AnalysisResultsService,
   CommentsService,
+  FunctionsService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -15,6 +16,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { commentsRoutes } from './routes/comments.js';
+import { functionsRoutes } from './routes/functions.js';
 import { platformRoutes } from './routes/platform.js';
 import { uploadRoutes } from './routes/upload.js';
 import { validatorCompiler } from './validation.js';
@@ -25,6 +27,7 @@ export interface ApiServices {
   analyses: AnalysesService;
   results: AnalysisResultsService;
   comments: CommentsService;
+  functions: FunctionsService;
 }
 
 export interface ApiOptions {
@@ -63,6 +66,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(analysesRoutes(services.analyses));
   await app.register(analysisResultsRoutes(services.results, services.analyses));
   await app.register(commentsRoutes(services.comments));
+  await app.register(functionsRoutes(services.functions));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

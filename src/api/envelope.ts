@@ -2,6 +2,18 @@ import type { AppError } from '../shared/errors.js';
 
 export const ok = <T>(data: T, message = 'Success') => ({ status: true, data, message, errors: [], meta: {} });
 
+/** A page of results: the payload plus `meta.pagination`. */
+export const okPage = <T>(r: {
+  data: T;
+  page: { page_size: number; page_number: number; has_next_page: boolean };
+}) => ({
+  status: true,
+  data: r.data,
+  message: 'Success',
+  errors: [],
+  meta: { pagination: r.page },
+});
+
 export const fail = (err: AppError) => ({
   status: false,
   data: null,

@@ -10,3 +10,4 @@ export * from './models.js';
 export * from './uploads.js';
 export * from './result.js';
 export * from './jobs.js';
+export * from './functions.js';

@@ -10,4 +10,6 @@ export interface AnalysisJobPayload {
     platform?: 'linux' | 'windows' | 'android' | null;
     file_format?: 'pe' | 'elf' | 'blob' | null;
   } | null;
+  /** Function boundaries a disassembler plugin sent (create request `symbols`), in its address space. */
+  symbols: { baseAddress: number; functions: { start: number; end: number; name: string }[] } | null;
 }

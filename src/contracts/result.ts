@@ -28,6 +28,79 @@ export interface FileHashes {
   sha256: string;
 }
 
+/** Where a function's name came from. */
+export type NameOrigin = 'symbol' | 'debug' | 'export' | 'client' | 'generated';
+
+export type EdgeKindName = 'fallthrough' | 'jump' | 'branch_taken' | 'branch_not_taken' | 'switch';
+
+export interface BlockRecord {
+  start: number;
+  end: number;
+  instructions: number;
+  edges: { to: number; kind: EdgeKindName }[];
+}
+
+export interface FunctionRecord {
+  vaddr: number;
+  size: number;
+  /** Display name: demangled symbol, or `sub_<hex>` when the binary names none. */
+  name: string;
+  /** The raw symbol (mangled), or the display name when there is none. */
+  mangledName: string;
+  nameOrigin: NameOrigin;
+  /** How recovery found the start (symbol, unwind, call, gap …). */
+  found: string;
+  thumb: boolean;
+  noReturn: boolean;
+  blocks: BlockRecord[];
+}
+
+export interface CallRecord {
+  /** Index of the calling function in `functions`. */
+  caller: number;
+  site: number;
+  /** Target address (a function, an import stub or slot), or -1 when computed at run time. */
+  target: number;
+  kind: 'direct' | 'indirect' | 'tail' | 'import';
+  /** Index of the called function, when the target is one. */
+  callee: number | null;
+  /** Import or function name of the target, when known. */
+  calleeName: string | null;
+}
+
+export interface StringRecord {
+  vaddr: number;
+  value: string;
+  encoding: 'ascii' | 'utf8' | 'utf16le';
+  section: string;
+  /** Instructions that reference it, with the index of their function. */
+  refs: { site: number; func: number }[];
+}
+
+export interface ReferenceRecord {
+  site: number;
+  func: number;
+  target: number;
+}
+
+export interface SectionRecord {
+  name: string;
+  vaddr: number;
+  size: number;
+  fileOffset: number;
+  fileSize: number;
+  read: boolean;
+  write: boolean;
+  exec: boolean;
+}
+
+export interface ImportRecord {
+  name: string;
+  library: string | null;
+  slot: number;
+  stubs: number[];
+}
+
 export interface AnalysisResult {
   identity: BinaryIdentity;
   hashes: FileHashes;
@@ -36,4 +109,19 @@ export interface AnalysisResult {
   entropy: number;
   modelName: string | null;
   functionCount: number;
+  sections: SectionRecord[];
+  imports: ImportRecord[];
+  exports: { name: string; vaddr: number }[];
+  libraries: string[];
+  security: Record<string, boolean | string | null>;
+  debugInfo: { dwarf: boolean; buildId: string | null; pdbPath: string | null; pdbGuid: string | null };
+  stripped: boolean;
+  functions: FunctionRecord[];
+  calls: CallRecord[];
+  strings: StringRecord[];
+  /** Data references from instructions (strings included), for cross-references. */
+  refs: ReferenceRecord[];
+  instructionCount: number;
+  /** Recoverable damage met on the way (parser diagnostics, truncated recovery). */
+  diagnostics: string[];
 }

@@ -110,40 +110,40 @@ const analyzeCases: {
 ];
 
 for (const c of analyzeCases) {
-  test(`analyze: ${c.name}`, () => {
-    const result = analyze(c.bytes, c.options);
+  test(`analyze: ${c.name}`, async () => {
+    const result = await analyze(c.bytes, c.options);
     const { format, architecture, bits, platform } = result.identity;
     assert.deepEqual({ format, architecture, bits, platform, modelName: result.modelName }, c.want);
     assert.equal(result.size, c.bytes.length);
     assert.equal(result.hashes.sha256, createHash('sha256').update(c.bytes).digest('hex'));
     assert.equal(result.entropy, shannonEntropy(c.bytes));
-    assert.equal(result.functionCount, 0);
+    assert.equal(result.functionCount, result.functions.length);
   });
 }
 
-test('analyze: deterministic for the same bytes and options', () => {
+test('analyze: deterministic for the same bytes and options', async () => {
   const options: AnalyzeOptions = { binaryConfig: { isa: 'x86', platform: 'linux' } };
   for (const bytes of [elfX64, pe64, blob]) {
-    assert.equal(JSON.stringify(analyze(bytes, options)), JSON.stringify(analyze(bytes.slice(), options)));
+    assert.equal(JSON.stringify(await analyze(bytes, options)), JSON.stringify(await analyze(bytes.slice(), options)));
   }
 });
 
-test('analyze: reports progress in order, ending at 1', () => {
+test('analyze: reports progress in order, ending at 1', async () => {
   const seen: [string, number][] = [];
-  analyze(pe64, {}, (stage, fraction) => seen.push([stage, fraction]));
+  await analyze(pe64, {}, (stage, fraction) => seen.push([stage, fraction]));
   assert.ok(seen.length >= 2);
   assert.deepEqual(seen.at(-1), ['done', 1]);
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i]![1] >= seen[i - 1]![1], 'fractions never decrease');
 });
 
-test('analyze: identifies from the first 64 KiB only', () => {
+test('analyze: identifies from the first 64 KiB only', async () => {
   // The same PE image with its headers moved just past the prefix: identify sees only the MZ stub.
   const far = new Uint8Array(IDENTIFY_PREFIX + pe64.length);
   far.set(pe64.subarray(0, PE_LFANEW));
   far.set(pe64.subarray(PE_LFANEW), IDENTIFY_PREFIX);
   new DataView(far.buffer).setUint32(0x3c, IDENTIFY_PREFIX, true);
-  assert.equal(analyze(far, {}).identity.format, 'raw');
+  assert.equal((await analyze(far, {})).identity.format, 'raw');
   new DataView(far.buffer).setUint32(0x3c, IDENTIFY_PREFIX - 0x100, true);
   far.set(pe64.subarray(PE_LFANEW), IDENTIFY_PREFIX - 0x100);
-  assert.equal(analyze(far, {}).identity.format, 'pe');
+  assert.equal((await analyze(far, {})).identity.format, 'pe');
 });

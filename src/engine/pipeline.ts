@@ -1,9 +1,14 @@
-// One analysis run over a file's bytes: identify, fingerprint, choose a model. Deterministic: the same
-// bytes and options always give the same result document.
+// One analysis run over a file's bytes: identify, fingerprint, choose a model, recover functions and
+// strings. Deterministic: the same bytes and options always give the same result document.
 import type { Architecture, AnalysisResult, BinaryIdentity } from '../contracts/result.js';
 import { identify } from './formats/identify.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
 import { pickModel } from './models.js';
+import { recoverFunctions } from './cfg/index.js';
+import { describeCalls, describeFunctions, describeRefs, describeStrings } from './describe-functions.js';
+import { parseBinary } from './formats/parse.js';
+import { createDemangler } from './names/index.js';
+import { decodersFor } from './recover-binary.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
 export const IDENTIFY_PREFIX = 64 * 1024;
@@ -17,7 +22,8 @@ export interface BinaryConfig {
 }
 
 export interface AnalyzeOptions {
-  binaryConfig?: BinaryConfig;
+  binaryConfig?: BinaryConfig | null;
+  symbols?: ClientSymbols | null;
 }
 
 export type ProgressCallback = (stage: string, fraction: number) => void;
@@ -44,21 +50,95 @@ export function applyBinaryConfig(identity: BinaryIdentity, config: BinaryConfig
   return out;
 }
 
-export function analyze(bytes: Uint8Array, options: AnalyzeOptions, onProgress?: ProgressCallback): AnalysisResult {
+/** Plugin-supplied function boundaries, in the plugin's address space (`baseAddress` is its image base). */
+export interface ClientSymbols {
+  baseAddress: number;
+  functions: { start: number; end: number; name: string }[];
+}
+
+/**
+ * The whole static analysis of one file: identify, parse the container, recover functions, extract
+ * strings and references, name functions. A file in no known container, without an ISA to read it as a
+ * raw blob, gets identity and hashes only.
+ */
+export async function analyze(
+  bytes: Uint8Array,
+  options: AnalyzeOptions,
+  onProgress?: ProgressCallback,
+): Promise<AnalysisResult> {
   onProgress?.('identify', 0);
   const identity = applyBinaryConfig(identify(bytes.subarray(0, IDENTIFY_PREFIX), bytes.length), options.binaryConfig);
-  onProgress?.('hash', 0.25);
+  onProgress?.('hash', 0.05);
   const hashes = hashBytes(bytes);
-  onProgress?.('entropy', 0.75);
   const entropy = shannonEntropy(bytes);
-  onProgress?.('done', 1);
-  return {
+  const base: AnalysisResult = {
     identity,
     hashes,
     size: bytes.length,
     entropy,
     modelName: pickModel(identity),
-    // Function recovery is a later stage; until it exists no functions are reported.
     functionCount: 0,
+    sections: [],
+    imports: [],
+    exports: [],
+    libraries: [],
+    security: {},
+    debugInfo: { dwarf: false, buildId: null, pdbPath: null, pdbGuid: null },
+    stripped: true,
+    functions: [],
+    calls: [],
+    strings: [],
+    refs: [],
+    instructionCount: 0,
+    diagnostics: [],
   };
+  if (identity.format === 'raw' && identity.architecture === 'unknown') return base;
+
+  onProgress?.('parse', 0.15);
+  const raw = identity.format === 'raw' ? { target: identity, base: options.symbols?.baseAddress ?? 0 } : undefined;
+  const image = parseBinary(bytes, raw);
+  onProgress?.('disassemble', 0.25);
+  const decoders = await decodersFor(image);
+  const client = rebase(options.symbols, image.identity.baseAddress ?? 0);
+  const graph = recoverFunctions(image, {
+    ...decoders,
+    thumbByDefault: image.entryPoints.some((e) => e.kind === 'entry' && e.thumb === true),
+    ...(client ? { client } : {}),
+  });
+  onProgress?.('names', 0.8);
+  const functions = describeFunctions(graph, await createDemangler());
+  onProgress?.('strings', 0.9);
+  const strings = describeStrings(graph, image);
+  onProgress?.('done', 1);
+  return {
+    ...base,
+    // A raw blob is what the caller said it is; a container says for itself.
+    identity: raw ? identity : { ...image.identity, debug: image.identity.debug || image.debug.dwarf },
+    functionCount: functions.length,
+    sections: image.sections.map((s) => ({ ...s })),
+    imports: image.imports.map((i) => ({ ...i, stubs: [...i.stubs] })),
+    exports: image.exports.map((e) => ({ name: e.name, vaddr: e.vaddr })),
+    libraries: [...image.libraries],
+    security: { ...image.security },
+    debugInfo: {
+      dwarf: image.debug.dwarf,
+      buildId: image.debug.buildId,
+      pdbPath: image.debug.pdbPath,
+      pdbGuid: image.debug.pdbGuid,
+    },
+    stripped: !image.symbols.some((s) => s.kind === 'function' && (s.source === 'symtab' || s.source === 'nlist')),
+    functions,
+    calls: describeCalls(graph, image, functions),
+    strings,
+    refs: describeRefs(graph),
+    instructionCount: graph.instructionCount,
+    diagnostics: [...image.diagnostics],
+  };
+}
+
+/** Moves plugin boundaries from the plugin's image base to this image's. */
+function rebase(symbols: ClientSymbols | null | undefined, imageBase: number) {
+  if (!symbols?.functions.length) return null;
+  const delta = imageBase - symbols.baseAddress;
+  return symbols.functions.map((f) => ({ start: f.start + delta, end: f.end + delta, name: f.name }));
 }

@@ -1,11 +1,13 @@
 // Worker-thread entry: reads the sample and runs the engine on it. Runs inside piscina, not on the API loop.
 import { readFile, stat } from 'node:fs/promises';
 import type { AnalysisResult } from '../contracts/index.js';
-import { analyze, type BinaryConfig } from '../engine/index.js';
+import { analyze, type BinaryConfig, type ClientSymbols } from '../engine/index.js';
 
 export interface AnalysisTaskInput {
   path: string;
   binaryConfig: BinaryConfig | null;
+  /** Function boundaries a disassembler plugin sent with the create request. */
+  symbols: ClientSymbols | null;
   /** Samples larger than this are refused rather than read into a worker's memory. */
   maxBytes: number;
 }
@@ -18,5 +20,5 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
   if (size > input.maxBytes)
     return { kind: 'refused', reason: `sample is ${size} bytes; the analysis limit is ${input.maxBytes}` };
   const bytes = await readFile(input.path);
-  return { kind: 'done', result: analyze(bytes, input.binaryConfig ? { binaryConfig: input.binaryConfig } : {}) };
+  return { kind: 'done', result: await analyze(bytes, { binaryConfig: input.binaryConfig, symbols: input.symbols }) };
 }

@@ -9,6 +9,7 @@ import {
   AnalysesService,
   AnalysisResultsService,
   CommentsService,
+  FunctionsService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -54,6 +55,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
       analyses: new AnalysesService(store),
       results: new AnalysisResultsService(store),
       comments: new CommentsService(store),
+      functions: new FunctionsService(store),
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );

@@ -22,6 +22,15 @@ const MAX_RETRIES = 10;
 /** `max_retry_attempts` is the only tuning parameter with an effect: retries of the job, clamped. */
 const attemptsFrom = (maxRetry: number | undefined) => 1 + Math.min(Math.max(maxRetry ?? 5, 0), MAX_RETRIES);
 
+/** The plugin's boundaries the analysis should use (those not excluded with `include_in_analysis: false`). */
+function clientSymbols(symbols: CreateBody['symbols']): AnalysisJobPayload['symbols'] {
+  if (!symbols) return null;
+  const functions = (symbols.function_boundaries ?? [])
+    .filter((f) => f.include_in_analysis !== false && f.end_address > f.start_address)
+    .map((f) => ({ start: f.start_address, end: f.end_address, name: f.mangled_name }));
+  return { baseAddress: symbols.base_address, functions };
+}
+
 export function boundariesHash(symbols: CreateBody['symbols']): string {
   const b = (symbols?.function_boundaries ?? []).map((f) => [f.start_address, f.end_address, f.mangled_name]);
   return createHash('sha256').update(JSON.stringify(b)).digest('hex');
@@ -51,7 +60,11 @@ export class AnalysesService {
       auto_run_agents: body.auto_run_agents ?? { triage: false },
       function_boundaries_hash: boundariesHash(body.symbols),
     };
-    const payload: AnalysisJobPayload = { sha256, binaryConfig: body.binary_config ?? null };
+    const payload: AnalysisJobPayload = {
+      sha256,
+      binaryConfig: body.binary_config ?? null,
+      symbols: clientSymbols(body.symbols),
+    };
     const ids = await this.store.analyses.create(
       {
         userId: caller.id,
@@ -79,8 +92,15 @@ export class AnalysesService {
       if (!isModelName(form.model_name)) throw errors.noModel();
       model = form.model_name;
     }
-    const cfg = JSON.parse(a.config) as { binary_config: AnalysisJobPayload['binaryConfig'] };
-    const payload: AnalysisJobPayload = { sha256: a.sha256, binaryConfig: cfg.binary_config };
+    const cfg = JSON.parse(a.config) as {
+      binary_config: AnalysisJobPayload['binaryConfig'];
+      symbols: CreateBody['symbols'];
+    };
+    const payload: AnalysisJobPayload = {
+      sha256: a.sha256,
+      binaryConfig: cfg.binary_config,
+      symbols: clientSymbols(cfg.symbols),
+    };
     await this.store.analyses.requeue(
       id,
       model,

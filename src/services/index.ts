@@ -7,3 +7,4 @@ export * from './uploads.js';
 export * from './analyses.js';
 export * from './analysis-results.js';
 export * from './comments.js';
+export * from './functions.js';

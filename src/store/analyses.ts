@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { JobsRepository, NewJob } from './jobs.js';
+import { likePattern } from './like.js';
 import type { AnalysesTable, Database } from './schema.js';
 
 export type AnalysisRow = Selectable<AnalysesTable>;
@@ -38,8 +39,6 @@ export interface ListFilter {
 }
 
 const ORDER_COLUMNS = { created: 'a.created_at', name: 'a.binary_name', size: 'a.binary_size' } as const;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class AnalysesRepository {
   constructor(
@@ -143,7 +142,7 @@ export class AnalysesRepository {
     if (f.usernames) q = q.where('u.username', 'in', f.usernames);
     if (f.sha256) q = q.where('a.sha256', '=', f.sha256.toLowerCase());
     if (f.searchTerm) {
-      const pattern = `%${escapeLike(f.searchTerm.toLowerCase())}%`;
+      const pattern = likePattern(f.searchTerm.toLowerCase());
       q = q.where((eb) =>
         eb.or([
           sql<SqlBool>`lower(a.binary_name) like ${pattern} escape '\\'`,

@@ -4,13 +4,16 @@ import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
 import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
+import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
 import { SamplesRepository } from './samples.js';
+import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 
 export type { DatabaseDriver } from './driver.js';
 export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analyses.js';
 export type { CommentRow } from './comments.js';
+export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
@@ -23,6 +26,8 @@ export interface Store {
   analyses: AnalysesRepository;
   comments: CommentsRepository;
   events: AnalysisEventsRepository;
+  functions: FunctionsRepository;
+  strings: StringsRepository;
   jobs: JobsRepository;
 }
 
@@ -36,5 +41,7 @@ export function createStore(driver: DatabaseDriver): Store {
     analyses: new AnalysesRepository(driver.db, jobs),
     comments: new CommentsRepository(driver.db),
     events: new AnalysisEventsRepository(driver.db),
+    functions: new FunctionsRepository(driver.db),
+    strings: new StringsRepository(driver.db),
   };
 }

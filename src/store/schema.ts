@@ -107,7 +107,47 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export interface FunctionsTable {
+  id: Generated<number>;
+  analysis_id: number;
+  vaddr: number;
+  size: number;
+  name: string;
+  mangled_name: string;
+  name_source_type: string;
+  debug: number;
+  source: string;
+  thumb: number;
+  blocks: string;
+}
+export interface FunctionCallsTable {
+  analysis_id: number;
+  caller_id: number;
+  callee_id: number | null;
+  callee_vaddr: number;
+  callee_name: string;
+  is_external: number;
+  site: number;
+}
+export interface StringRefsTable {
+  analysis_id: number;
+  string_vaddr: number;
+  function_id: number;
+  site: number;
+}
+export interface XrefsTable {
+  analysis_id: number;
+  from_vaddr: number;
+  to_vaddr: number;
+  kind: string;
+  function_id: number | null;
+}
+
 export interface Database {
+  functions: FunctionsTable;
+  function_calls: FunctionCallsTable;
+  string_refs: StringRefsTable;
+  xrefs: XrefsTable;
   teams: TeamsTable;
   users: UsersTable;
   samples: SamplesTable;

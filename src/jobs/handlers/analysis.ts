@@ -1,6 +1,6 @@
 import type { BlobStore } from '../../blobs/index.js';
 import type { AnalysisJobPayload, AnalysisResult } from '../../contracts/index.js';
-import type { JobRow, Store } from '../../store/index.js';
+import type { FunctionResults, JobRow, Store } from '../../store/index.js';
 import type { AnalysisPool } from '../analysis-pool.js';
 import { PermanentJobError } from '../failures.js';
 import type { JobHandler } from '../runner.js';
@@ -14,6 +14,39 @@ const describe = (r: AnalysisResult) => {
     `${id.dynamic ? ', dynamically linked' : ''}${id.debug ? ', with debug info' : ''}`
   );
 };
+
+/** The rows the API pages through, from the engine's result document. */
+function functionResults(r: AnalysisResult): FunctionResults {
+  const stringSites = new Set(r.strings.flatMap((s) => s.refs.map((ref) => ref.site)));
+  return {
+    functions: r.functions.map((f) => ({
+      vaddr: f.vaddr,
+      size: f.size,
+      name: f.name,
+      mangledName: f.mangledName,
+      nameSourceType: f.nameOrigin === 'client' ? 'EXTERNAL' : 'SYSTEM',
+      debug: f.nameOrigin === 'symbol' || f.nameOrigin === 'debug',
+      source: f.found,
+      thumb: f.thumb,
+      blocks: f.blocks,
+    })),
+    calls: r.calls.map((c) => ({
+      caller: c.caller,
+      callee: c.callee,
+      target: c.target,
+      name: c.calleeName ?? (c.target >= 0 ? `sub_${c.target.toString(16)}` : '(indirect)'),
+      external: c.kind === 'import',
+      site: c.site,
+    })),
+    strings: r.strings,
+    refs: [
+      ...r.calls
+        .filter((c) => c.target >= 0)
+        .map((c) => ({ site: c.site, func: c.caller, target: c.target, kind: 'call' })),
+      ...r.refs.map((x) => ({ ...x, kind: stringSites.has(x.site) ? 'string' : 'data' })),
+    ],
+  };
+}
 
 /** Runs one analysis: status, stage events and log lines go to the store as it progresses. */
 export class AnalysisJobHandler implements JobHandler {
@@ -41,13 +74,21 @@ export class AnalysisJobHandler implements JobHandler {
     const out = await this.pool.run({
       path: await this.blobs.localPath(payload.sha256),
       binaryConfig: payload.binaryConfig,
+      symbols: payload.symbols ?? null,
       maxBytes: this.maxAnalysisBytes,
     });
     if (out.kind === 'refused') throw new PermanentJobError(out.reason);
     const result = out.result;
     await events.log(id, `Identified ${describe(result)}`);
     await events.log(id, `SHA-256 ${result.hashes.sha256}, ${result.size} bytes, entropy ${result.entropy.toFixed(3)}`);
-    await events.saveResult(id, result);
+    await events.log(
+      id,
+      `Recovered ${result.functionCount} functions (${result.instructionCount} instructions), ${result.strings.length} strings`,
+    );
+    for (const d of result.diagnostics.slice(0, 20)) await events.log(id, `Warning: ${d}`);
+    await this.store.functions.replace(id, functionResults(result));
+    const { functions, calls, strings, refs, ...document } = result;
+    await events.saveResult(id, document);
     await events.stage(id, 'ANALYSIS', 'FINISHED');
     await events.log(id, `Analysis complete in ${Math.round(performance.now() - started)} ms`);
     await this.store.analyses.setStatus(id, 'Complete');

@@ -1,0 +1,6 @@
+// Function recovery: seeds from the container (symbols, entry points, unwind tables), recursive descent
+// with tail-call, switch-table and no-return handling, gap scanning last; results in flat arrays.
+// May import src/contracts, src/shared, engine/formats and engine/disasm.
+export { recoverFunctions, type RecoverOptions } from './recover.js';
+export type { ClientFunction } from './seeds.js';
+export * from './types.js';

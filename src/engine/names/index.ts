@@ -1,0 +1,2 @@
+// Function names: demangling of C++ and Rust symbols. May import src/contracts and src/shared.
+export * from './demangle.js';

@@ -1,0 +1,51 @@
+// Container → decoders → function recovery, for one binary: the static core the pipeline and the
+// benchmarks share.
+import { recoverFunctions, type ClientFunction, type FunctionGraph } from './cfg/index.js';
+import { createDecoder } from './disasm/index.js';
+import type { Decoder, DecoderMode } from './disasm/instruction.js';
+import type { BinaryImage } from './formats/image.js';
+import { parseBinary, type RawLoad } from './formats/parse.js';
+import { FormatError } from './formats/errors.js';
+
+export interface RecoverBinaryOptions {
+  raw?: RawLoad;
+  client?: ClientFunction[];
+}
+
+export interface Decoders {
+  decoder: Decoder;
+  thumbDecoder?: Decoder;
+}
+
+/** The decoders an image's instruction set needs (ARM gets A32 and Thumb). */
+export async function decodersFor(image: BinaryImage): Promise<Decoders> {
+  const id = image.identity;
+  const mode: Record<string, DecoderMode | undefined> = {
+    x86: 'x86',
+    x86_64: 'x86_64',
+    arm: 'arm',
+    arm64: 'arm64',
+    mips: id.endianness === 'big' ? 'mips' : 'mipsel',
+  };
+  const m = mode[id.architecture];
+  if (!m) throw new FormatError(id.format, 'bad-header', `no disassembler for architecture ${id.architecture}`);
+  const decoder = await createDecoder(m);
+  return m === 'arm' ? { decoder, thumbDecoder: await createDecoder('thumb') } : { decoder };
+}
+
+/** ARM images whose entry point is Thumb code are Thumb throughout unless a symbol says otherwise. */
+const thumbByDefault = (image: BinaryImage) => image.entryPoints.some((e) => e.kind === 'entry' && e.thumb === true);
+
+export async function recoverBinaryFunctions(
+  bytes: Uint8Array,
+  opts: RecoverBinaryOptions,
+): Promise<{ image: BinaryImage; graph: FunctionGraph }> {
+  const image = parseBinary(bytes, opts.raw);
+  const decoders = await decodersFor(image);
+  const graph = recoverFunctions(image, {
+    ...decoders,
+    thumbByDefault: thumbByDefault(image),
+    ...(opts.client ? { client: opts.client } : {}),
+  });
+  return { image, graph };
+}

@@ -1,0 +1,217 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { likePattern } from './like.js';
+import type { Database, FunctionsTable } from './schema.js';
+
+export type FunctionRow = Selectable<FunctionsTable>;
+
+/** One analysis's recovered functions and what hangs off them, as the job hands them over. */
+export interface FunctionResults {
+  functions: {
+    vaddr: number;
+    size: number;
+    name: string;
+    mangledName: string;
+    nameSourceType: string;
+    debug: boolean;
+    source: string;
+    thumb: boolean;
+    blocks: unknown;
+  }[];
+  /** `caller`/`callee` index into `functions`. */
+  calls: { caller: number; callee: number | null; target: number; name: string; external: boolean; site: number }[];
+  strings: {
+    vaddr: number;
+    value: string;
+    encoding: string;
+    section: string;
+    refs: { site: number; func: number }[];
+  }[];
+  refs: { site: number; func: number; target: number; kind: string }[];
+}
+
+// Rows per INSERT: well under SQLite's 32 766 and PostgreSQL's 65 535 bound parameters at ≤ 10 columns.
+const BATCH = 1000;
+
+async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+export class FunctionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Replaces everything recovery produced for an analysis, atomically (user-added strings stay). */
+  replace(analysisId: number, r: FunctionResults): Promise<void> {
+    return this.db.transaction().execute(async (tx) => {
+      await this.clear(tx, analysisId);
+      const ids: number[] = [];
+      await insertBatches(r.functions, async (batch) => {
+        const rows = await tx
+          .insertInto('functions')
+          .values(
+            batch.map((f) => ({
+              analysis_id: analysisId,
+              vaddr: f.vaddr,
+              size: f.size,
+              name: f.name,
+              mangled_name: f.mangledName,
+              name_source_type: f.nameSourceType,
+              debug: f.debug ? 1 : 0,
+              source: f.source,
+              thumb: f.thumb ? 1 : 0,
+              blocks: JSON.stringify(f.blocks),
+            })),
+          )
+          .returning('id')
+          .execute();
+        for (const row of rows) ids.push(row.id);
+      });
+      await insertBatches(r.calls, (batch) =>
+        tx
+          .insertInto('function_calls')
+          .values(
+            batch.map((c) => ({
+              analysis_id: analysisId,
+              caller_id: ids[c.caller]!,
+              callee_id: c.callee === null ? null : ids[c.callee]!,
+              callee_vaddr: c.target,
+              callee_name: c.name,
+              is_external: c.external ? 1 : 0,
+              site: c.site,
+            })),
+          )
+          .execute(),
+      );
+      await insertBatches(r.strings, (batch) =>
+        tx
+          .insertInto('analysis_strings')
+          .values(
+            batch.map((s) => ({
+              analysis_id: analysisId,
+              vaddr: s.vaddr,
+              value: s.value,
+              source: 'SYSTEM',
+              encoding: s.encoding,
+              section: s.section,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['analysis_id', 'vaddr']).doNothing())
+          .execute(),
+      );
+      const stringRefs = r.strings.flatMap((s) => s.refs.map((ref) => ({ vaddr: s.vaddr, ...ref })));
+      await insertBatches(stringRefs, (batch) =>
+        tx
+          .insertInto('string_refs')
+          .values(
+            batch.map((s) => ({
+              analysis_id: analysisId,
+              string_vaddr: s.vaddr,
+              function_id: ids[s.func]!,
+              site: s.site,
+            })),
+          )
+          .execute(),
+      );
+      await insertBatches(r.refs, (batch) =>
+        tx
+          .insertInto('xrefs')
+          .values(
+            batch.map((x) => ({
+              analysis_id: analysisId,
+              from_vaddr: x.site,
+              to_vaddr: x.target,
+              kind: x.kind,
+              function_id: ids[x.func] ?? null,
+            })),
+          )
+          .execute(),
+      );
+    });
+  }
+
+  private async clear(tx: Transaction<Database>, analysisId: number) {
+    await tx.deleteFrom('xrefs').where('analysis_id', '=', analysisId).execute();
+    await tx.deleteFrom('string_refs').where('analysis_id', '=', analysisId).execute();
+    await tx.deleteFrom('function_calls').where('analysis_id', '=', analysisId).execute();
+    await tx.deleteFrom('functions').where('analysis_id', '=', analysisId).execute();
+    await tx
+      .deleteFrom('analysis_strings')
+      .where('analysis_id', '=', analysisId)
+      .where('source', '=', 'SYSTEM')
+      .execute();
+  }
+
+  count(analysisId: number): Promise<number> {
+    return this.db
+      .selectFrom('functions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('analysis_id', '=', analysisId)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  }
+
+  /** A page of an analysis's functions by address; `search` matches names, `min`/`max` bound vaddr. */
+  page(
+    analysisId: number,
+    opts: { offset: number; limit: number; search?: string | null; min?: number | null; max?: number | null },
+  ): Promise<FunctionRow[]> {
+    let q = this.db.selectFrom('functions').selectAll().where('analysis_id', '=', analysisId);
+    if (opts.search) q = q.where(sql<boolean>`lower(name) like lower(${likePattern(opts.search)}) escape '\\'`);
+    if (opts.min != null) q = q.where('vaddr', '>=', opts.min);
+    if (opts.max != null) q = q.where('vaddr', '<=', opts.max);
+    return q.orderBy('vaddr').limit(opts.limit).offset(opts.offset).execute();
+  }
+
+  get(id: number): Promise<FunctionRow | undefined> {
+    return this.db.selectFrom('functions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Id, vaddr and name of every function of an analysis (the three func_maps). */
+  map(analysisId: number): Promise<{ id: number; vaddr: number; name: string }[]> {
+    return this.db
+      .selectFrom('functions')
+      .select(['id', 'vaddr', 'name'])
+      .where('analysis_id', '=', analysisId)
+      .orderBy('vaddr')
+      .execute();
+  }
+
+  callees(functionId: number) {
+    return this.db
+      .selectFrom('function_calls')
+      .select(['callee_id', 'callee_vaddr', 'callee_name', 'is_external'])
+      .where('caller_id', '=', functionId)
+      .orderBy('site')
+      .execute();
+  }
+
+  callers(functionId: number) {
+    return this.db
+      .selectFrom('function_calls as c')
+      .innerJoin('functions as f', 'f.id', 'c.caller_id')
+      .select(['f.id as caller_id', 'f.vaddr as caller_vaddr', 'f.name as caller_name'])
+      .where('c.callee_id', '=', functionId)
+      .orderBy('c.site')
+      .execute();
+  }
+
+  xrefsTo(analysisId: number, vaddr: number) {
+    return this.db
+      .selectFrom('xrefs')
+      .select(['from_vaddr', 'to_vaddr', 'kind', 'function_id'])
+      .where('analysis_id', '=', analysisId)
+      .where('to_vaddr', '=', vaddr)
+      .orderBy('from_vaddr')
+      .limit(10_000)
+      .execute();
+  }
+
+  xrefsFrom(analysisId: number, vaddr: number) {
+    return this.db
+      .selectFrom('xrefs')
+      .select(['from_vaddr', 'to_vaddr', 'kind', 'function_id'])
+      .where('analysis_id', '=', analysisId)
+      .where('from_vaddr', '=', vaddr)
+      .orderBy('to_vaddr')
+      .execute();
+  }
+}
