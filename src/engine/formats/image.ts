@@ -1,20 +1,10 @@
 // BinaryImage: what every container parser (ELF, PE, Mach-O, raw) produces and every later stage
 // (disassembly, function recovery, strings) consumes. Plain data; addresses are virtual addresses as
 // numbers (all supported formats keep them below 2^53).
-import type { BinaryIdentity } from '../../contracts/result.js';
+import type { BinaryIdentity, SectionRecord } from '../../contracts/result.js';
 
-export interface SectionInfo {
-  name: string;
-  vaddr: number;
-  /** Size in memory. */
-  size: number;
-  /** Where its bytes are in the file, and how many are there (0 for .bss-like sections). */
-  fileOffset: number;
-  fileSize: number;
-  read: boolean;
-  write: boolean;
-  exec: boolean;
-}
+/** A section as the result document reports it (read = loaded into memory for ELF). */
+export type SectionInfo = SectionRecord;
 
 export interface SegmentInfo {
   vaddr: number;
