@@ -1,5 +1,5 @@
 import { Flow, newDecoded, type Decoded, type Decoder } from '../disasm/instruction.js';
-import { newPairState, pairRef, resetPairState } from '../disasm/pair-ref.js';
+import { newPairState, pairRef, pinRegister, resetPairState } from '../disasm/pair-ref.js';
 import { regionAt, type CodeRegion } from './regions.js';
 
 /** One instruction of a function as exploration found it. */
@@ -23,6 +23,10 @@ export interface ExploreContext {
   isNoReturnTarget(addr: number): boolean;
   /** Register width, for addresses built across instructions (ADRP+ADD, LUI+ADDIU). */
   bits: 32 | 64;
+  /** A register the ABI fixes for every function (MIPS PIC: $gp), so GOT loads resolve. */
+  pinned?: { reg: number; value: number };
+  /** Reads a 32-bit word of the image at an address, or -1 (GOT entries, literal pools). */
+  loadWord?: (address: number) => number;
   /** Targets of an indirect jump at the end of `run` (a switch table), or null. */
   switchTargets(run: Insn[], bound: Bound): number[] | null;
   maxInsns: number;
@@ -61,12 +65,13 @@ export function explore(ctx: ExploreContext, start: number, bound: Bound): Explo
   const calls: Exploration['calls'] = [];
   const stack = [start];
   const pairs = newPairState(ctx.bits);
+  if (ctx.pinned) pinRegister(pairs, ctx.pinned.reg, ctx.pinned.value);
   let truncated = false;
   let invalid = false;
 
   const inFunction = (a: number) => a >= bound.lo && a < bound.hi && regionAt(ctx.regions, a) !== undefined;
   const record = (addr: number, inDelaySlot: boolean): Insn => {
-    const formed = pairRef(pairs, d);
+    const formed = pairRef(pairs, d, ctx.loadWord);
     if (d.ref < 0 && formed >= 0) {
       d.ref = formed;
       d.refIsMemory = d.loMemory;

@@ -7,7 +7,8 @@ import { isNoReturnName } from './no-return.js';
 import { paddingLength } from './padding.js';
 import { codeRegions, regionAt, type CodeRegion } from './regions.js';
 import { collectSeeds, type ClientFunction, type Seed } from './seeds.js';
-import { thumbSwitchTargets, x86SwitchTargets } from './switch-tables.js';
+import { mipsSwitchTargets, thumbSwitchTargets, x86SwitchTargets } from './switch-tables.js';
+import { fileOffsetOf } from '../formats/image.js';
 import { CallKind, type FunctionGraph, type RecoveredFunction } from './types.js';
 
 export interface RecoverOptions {
@@ -43,6 +44,14 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   let budget = opts.maxInstructions ?? DEFAULT_MAX_INSNS;
   const pointerSize = image.identity.bits === 64 ? 8 : 4;
   const isX86 = image.identity.architecture === 'x86' || image.identity.architecture === 'x86_64';
+  const isMips = image.identity.architecture === 'mips';
+  const gp = isMips ? mipsGp(image) : -1;
+  const view = new DataView(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
+  const little = image.identity.endianness !== 'big';
+  const loadWord = (a: number) => {
+    const off = fileOffsetOf(image, a);
+    return off >= 0 && off + 4 <= image.bytes.length ? view.getUint32(off, little) : -1;
+  };
 
   const ctx = (decoder: Decoder): ExploreContext => ({
     regions,
@@ -50,12 +59,15 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
     isFunctionStart: (a) => seeds.has(a),
     isNoReturnTarget: (a) => noReturn.has(a),
     bits: image.identity.bits === 64 ? 64 : 32,
+    ...(gp >= 0 ? { pinned: { reg: MIPS_GP, value: gp }, loadWord } : {}),
     switchTargets: (run, bound) =>
       isX86
         ? x86SwitchTargets(image, regions, pointerSize, run, bound)
-        : decoder === opts.thumbDecoder
-          ? thumbSwitchTargets(image, regions, run)
-          : null,
+        : isMips
+          ? mipsSwitchTargets(image, regions, gp, run, bound)
+          : decoder === opts.thumbDecoder
+            ? thumbSwitchTargets(image, regions, run)
+            : null,
     maxInsns: budget,
   });
   const decoderFor = (seed: Seed) =>
@@ -138,6 +150,19 @@ function claim(regions: CodeRegion[], seed: Seed, x: Exploration) {
   if (seed.end > 0) markOwned(regions, seed.start, seed.end);
 }
 
+const MIPS_GP = 28;
+
+/**
+ * MIPS $gp in position-independent code: the `_gp` symbol when the file keeps it, else the ABI's rule,
+ * 0x7ff0 past the start of .got (so 16-bit offsets reach 64 KiB of GOT).
+ */
+function mipsGp(image: BinaryImage): number {
+  const sym = image.symbols.find((s) => s.name === '_gp');
+  if (sym) return sym.vaddr;
+  const got = image.sections.find((s) => s.name === '.got');
+  return got ? got.vaddr + 0x7ff0 : -1;
+}
+
 /** Extents the file records (symbol sizes, unwind ranges), for "is this inside a known function?". */
 function knownExtents(seeds: Map<number, Seed>) {
   const spans = [...seeds.values()].filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
@@ -193,6 +218,11 @@ function scanGaps(image: BinaryImage, regions: CodeRegion[], tryGap: (seed: Seed
     for (let off = 0; off < r.bytes.length;) {
       if (r.owner[off]! >= 0) {
         off++;
+        continue;
+      }
+      // Instructions start on their alignment (claimed data, e.g. a literal, can end anywhere).
+      if ((r.start + off) % step !== 0) {
+        off += step - ((r.start + off) % step);
         continue;
       }
       const pad = paddingLength(arch, r.bytes, off);

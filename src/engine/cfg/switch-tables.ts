@@ -26,24 +26,68 @@ export function x86SwitchTargets(
 ): number[] | null {
   const jmp = run[run.length - 1];
   if (!jmp || jmp.flow !== Flow.IndirectJump) return null;
-  if (jmp.refIsMemory && jmp.ref >= 0) return readTable(image, regions, jmp.ref, pointerSize, 'absolute', bound, jmp);
-  for (let k = run.length - 2; k >= 0 && k >= run.length - 1 - LOOKBACK; k--) {
-    const insn = run[k]!;
-    if (insn.ref >= 0 && !insn.refIsMemory && regionAt(regions, insn.ref) === undefined) {
-      return readTable(image, regions, insn.ref, 4, 'relative', bound, jmp);
-    }
-  }
-  return null;
+  if (jmp.refIsMemory && jmp.ref >= 0) return readTable(image, regions, jmp.ref, pointerSize, 0, false, bound, jmp);
+  const table = tableBase(regions, run);
+  return table < 0 ? null : readTable(image, regions, table, 4, table, true, bound, jmp);
 }
 
+/**
+ * MIPS PIC (gcc): `lw a0, %got(T)(gp); addiu a0, a0, %lo(T); addu a0, a0, idx; lw a0, 0(a0);
+ * addu a0, a0, gp; jr a0` — int32 entries relative to $gp. The table's address comes from the GOT load
+ * and the %lo add, which pairRef combines with $gp pinned.
+ */
+export function mipsSwitchTargets(
+  image: BinaryImage,
+  regions: CodeRegion[],
+  gp: number,
+  run: Insn[],
+  bound: Bound,
+): number[] | null {
+  const jmp = run[run.length - 2]?.flow === Flow.IndirectJump ? run[run.length - 2] : run[run.length - 1];
+  if (!jmp || jmp.flow !== Flow.IndirectJump || gp < 0) return null;
+  const table = tableBase(regions, run.slice(0, run.indexOf(jmp) + 1));
+  if (table < 0) return null;
+  // gcc guards the table with `sltiu rT, idx, N` (then a branch to the default case): N entries.
+  const n = mipsCaseCount(image, regions, run);
+  return readTable(image, regions, table, 4, gp, true, bound, jmp, n > 0 ? n : MAX_CASES);
+}
+
+function mipsCaseCount(image: BinaryImage, regions: CodeRegion[], run: Insn[]): number {
+  const big = image.identity.endianness === 'big';
+  for (let k = run.length - 1; k >= 0 && k >= run.length - 16; k--) {
+    const insn = run[k]!;
+    const r = regionAt(regions, insn.addr);
+    if (!r || insn.len !== 4) continue;
+    const o = insn.addr - r.start;
+    const b = r.bytes;
+    const w = big
+      ? ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0
+      : ((b[o + 3]! << 24) | (b[o + 2]! << 16) | (b[o + 1]! << 8) | b[o]!) >>> 0;
+    if (w >>> 26 === 0x0b) return w & 0xffff; // sltiu
+  }
+  return -1;
+}
+
+/** The latest address formed before the jump that points at data, not code: the table. */
+function tableBase(regions: CodeRegion[], run: Insn[]): number {
+  for (let k = run.length - 2; k >= 0 && k >= run.length - 1 - LOOKBACK; k--) {
+    const insn = run[k]!;
+    if (insn.ref >= 0 && !insn.refIsMemory && regionAt(regions, insn.ref) === undefined) return insn.ref;
+  }
+  return -1;
+}
+
+/** Reads entries of `size` bytes at `table`: absolute addresses, or int32 offsets from `base` (`signed`). */
 function readTable(
   image: BinaryImage,
   regions: CodeRegion[],
   table: number,
   size: 4 | 8,
-  kind: 'absolute' | 'relative',
+  base: number,
+  signed: boolean,
   bound: Bound,
   jmp: Insn,
+  limit = MAX_CASES,
 ): number[] | null {
   const off = fileOffsetOf(image, table);
   if (off < 0) return null;
@@ -53,11 +97,11 @@ function readTable(
   const lo = Number.isFinite(bound.hi) ? bound.lo : region.start;
   const hi = Number.isFinite(bound.hi) ? bound.hi : region.end;
   const targets: number[] = [];
-  for (let i = 0; i < MAX_CASES; i++) {
+  for (let i = 0; i < Math.min(limit, MAX_CASES); i++) {
     const at = off + i * size;
     if (at + size > image.bytes.length) break;
     let t: number;
-    if (kind === 'relative') t = table + view.getInt32(at, little);
+    if (signed) t = base + view.getInt32(at, little);
     else t = size === 8 ? Number(view.getBigUint64(at, little)) : view.getUint32(at, little);
     if (t < lo || t >= hi) break;
     targets.push(t);
