@@ -1,5 +1,5 @@
-import { Flow, newDecoded, type Decoded, type Decoder } from '../disasm/instruction.js';
-import { newPairState, pairRef, pinRegister, resetPairState } from '../disasm/pair-ref.js';
+import { Flow, type Decoded, type Decoder } from '../disasm/instruction.js';
+import { pairRef, pinRegister, resetPairState, type PairState } from '../disasm/pair-ref.js';
 import { regionAt, type CodeRegion } from './regions.js';
 
 /** One instruction of a function as exploration found it. */
@@ -10,6 +10,7 @@ export interface Insn {
   target: number;
   ref: number;
   refIsMemory: boolean;
+  refSize: number;
   /** Set for the instruction in a MIPS delay slot: it belongs to the branch before it. */
   inDelaySlot: boolean;
 }
@@ -17,12 +18,14 @@ export interface Insn {
 export interface ExploreContext {
   regions: CodeRegion[];
   decoder: Decoder;
+  /** Decoder output record, reused by every walk. */
+  scratch: Decoded;
   /** Starts of other functions: flow reaching one leaves the current function. */
   isFunctionStart(addr: number): boolean;
   /** Calls that never return (by target address). */
   isNoReturnTarget(addr: number): boolean;
-  /** Register width, for addresses built across instructions (ADRP+ADD, LUI+ADDIU). */
-  bits: 32 | 64;
+  /** Register contents for addresses built across instructions (ADRP+ADD, LUI+ADDIU); reused per walk. */
+  pairs: PairState;
   /** A register the ABI fixes for every function (MIPS PIC: $gp), so GOT loads resolve. */
   pinned?: { reg: number; value: number };
   /** Reads a 32-bit word of the image at an address, or -1 (GOT entries, literal pools). */
@@ -57,14 +60,15 @@ export interface Exploration {
  * call) and stops after returns, halts and calls that never return.
  */
 export function explore(ctx: ExploreContext, start: number, bound: Bound): Exploration {
-  const d: Decoded = newDecoded();
+  const d: Decoded = ctx.scratch;
   const seen = new Set<number>();
   const insns: Insn[] = [];
   const leaders = new Set<number>([start]);
   const succ = new Map<number, number[]>();
   const calls: Exploration['calls'] = [];
   const stack = [start];
-  const pairs = newPairState(ctx.bits);
+  const pairs = ctx.pairs;
+  pairs.pinned = 0;
   if (ctx.pinned) pinRegister(pairs, ctx.pinned.reg, ctx.pinned.value);
   let truncated = false;
   let invalid = false;
@@ -83,6 +87,7 @@ export function explore(ctx: ExploreContext, start: number, bound: Bound): Explo
       target: d.target,
       ref: d.ref,
       refIsMemory: d.refIsMemory,
+      refSize: d.refSize,
       inDelaySlot,
     };
     insns.push(insn);

@@ -1,4 +1,5 @@
-import type { Decoder } from '../disasm/instruction.js';
+import { Flow, newDecoded, type Decoder } from '../disasm/instruction.js';
+import { newPairState } from '../disasm/pair-ref.js';
 import type { BinaryImage } from '../formats/image.js';
 import { formBlocks, type Block } from './blocks.js';
 import { explore, type Bound, type Exploration, type ExploreContext } from './explore.js';
@@ -53,12 +54,15 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
     return off >= 0 && off + 4 <= image.bytes.length ? view.getUint32(off, little) : -1;
   };
 
+  const pairs = newPairState(image.identity.bits === 64 ? 64 : 32);
+  const scratch = newDecoded();
   const ctx = (decoder: Decoder): ExploreContext => ({
     regions,
     decoder,
     isFunctionStart: (a) => seeds.has(a),
     isNoReturnTarget: (a) => noReturn.has(a),
-    bits: image.identity.bits === 64 ? 64 : 32,
+    pairs,
+    scratch,
     ...(gp >= 0 ? { pinned: { reg: MIPS_GP, value: gp }, loadWord } : {}),
     switchTargets: (run, bound) =>
       isX86
@@ -122,6 +126,10 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   if (!opts.client?.length) {
     scanGaps(image, regions, (seed, bound) => {
       if (seeds.has(seed.start)) return false;
+      // Most candidates in data fail on their first bytes: check those before a whole walk.
+      const r = regionAt(regions, seed.start)!;
+      if (!decoderFor(seed).decode(r.bytes, seed.start - r.start, seed.start, scratch)) return false;
+      if (scratch.flow === Flow.Invalid || scratch.flow === Flow.Halt) return false;
       const x = run(seed, bound);
       // Code nothing reaches must at least decode cleanly to count as a function.
       if (x.insns.length === 0 || x.invalid) return false;
@@ -129,7 +137,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
       // table was not resolved), not a function: claim it so the scan moves on.
       if (x.calls.some((c) => c.tail && c.target >= 0 && owned(c.target) && !seeds.has(c.target))) {
         claim(regions, seed, x);
-        return false;
+        return true;
       }
       seeds.set(seed.start, seed);
       accept(seed, x);
@@ -145,7 +153,8 @@ function claim(regions: CodeRegion[], seed: Seed, x: Exploration) {
   for (const i of x.insns) {
     markOwned(regions, i.addr, i.addr + i.len);
     // A PC-relative load from code reads a literal pool: data, not a function to find.
-    if (i.refIsMemory && i.ref >= 0 && regionAt(regions, i.ref)) markOwned(regions, i.ref, i.ref + 4);
+    if (i.refIsMemory && i.ref >= 0 && regionAt(regions, i.ref))
+      markOwned(regions, i.ref, i.ref + Math.max(4, i.refSize));
   }
   if (seed.end > 0) markOwned(regions, seed.start, seed.end);
 }
@@ -209,12 +218,18 @@ function markOwned(regions: CodeRegion[], lo: number, hi: number) {
   }
 }
 
-/** Walks code no function claims, skipping alignment padding, and offers each start to `tryGap`. */
+/**
+ * Walks code no function claims, skipping alignment padding, and offers each start to `tryGap`, which
+ * returns whether it claimed anything (the run's end is then measured again).
+ */
 function scanGaps(image: BinaryImage, regions: CodeRegion[], tryGap: (seed: Seed, bound: Bound) => boolean) {
   const arch = image.identity.architecture;
   const step = arch === 'x86' || arch === 'x86_64' ? 1 : arch === 'arm' ? 2 : 4;
   for (const r of regions) {
     if (r.stubs) continue;
+    // End of the unclaimed run at `off`, kept while nothing is claimed: re-measuring it at every failed
+    // candidate made a long run of data quadratic.
+    let runEnd = -1;
     for (let off = 0; off < r.bytes.length;) {
       if (r.owner[off]! >= 0) {
         off++;
@@ -230,10 +245,14 @@ function scanGaps(image: BinaryImage, regions: CodeRegion[], tryGap: (seed: Seed
         off += pad;
         continue;
       }
-      let end = off;
-      while (end < r.bytes.length && r.owner[end]! < 0) end++;
+      if (off >= runEnd) {
+        runEnd = off;
+        while (runEnd < r.bytes.length && r.owner[runEnd]! < 0) runEnd++;
+      }
       const start = r.start + off;
-      tryGap({ start, end: -1, name: null, source: 'gap', thumb: null }, { lo: start, hi: r.start + end });
+      if (tryGap({ start, end: -1, name: null, source: 'gap', thumb: null }, { lo: start, hi: r.start + runEnd })) {
+        runEnd = -1;
+      }
       // Nothing usable here: step over one instruction slot and look again.
       if (r.owner[off]! < 0) off += step;
     }

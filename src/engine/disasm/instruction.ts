@@ -39,6 +39,8 @@ export interface Decoded {
   ref: number;
   /** The memory operand is read through (`[ref]`, e.g. `call [rip+x]`, `jmp [table+reg*8]` base). */
   refIsMemory: boolean;
+  /** Bytes read at `ref` when known (8 for LDRD/VLDR.64 literals), else 0. */
+  refSize: number;
   /** MIPS: the next instruction (delay slot) executes before the control transfer takes effect. */
   delaySlot: boolean;
   /** ARM: the branch target is in Thumb state (BLX switches, low bit of BX targets). */
@@ -78,6 +80,7 @@ export const newDecoded = (): Decoded => ({
   target: -1,
   ref: -1,
   refIsMemory: false,
+  refSize: 0,
   delaySlot: false,
   targetThumb: false,
   conditional: false,
@@ -97,6 +100,7 @@ export function clearDecoded(out: Decoded, length: number): void {
   out.target = -1;
   out.ref = -1;
   out.refIsMemory = false;
+  out.refSize = 0;
   out.delaySlot = false;
   out.targetThumb = false;
   out.conditional = false;

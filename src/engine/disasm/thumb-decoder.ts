@@ -168,12 +168,14 @@ function thumb32(hw1: number, hw2: number, vaddr: number, out: Decoded): boolean
   if ((hw1 & 0xff7f) === 0xe95f) {
     // LDRD (literal)
     literal(vaddr, hw1, (hw2 & 0xff) * 4, out);
+    out.refSize = 8;
     out.writeReg = rt;
     return true;
   }
   if ((hw1 & 0xff3f) === 0xed1f && (hw2 & 0x0e00) === 0x0a00) {
-    // VLDR (literal): imm8 words
+    // VLDR (literal): imm8 words; .64 (bit 8) reads a double
     literal(vaddr, hw1, (hw2 & 0xff) * 4, out);
+    out.refSize = hw2 & 0x100 ? 8 : 4;
     return true;
   }
   if ((hw1 & 0xff3f) === 0xed1f && (hw2 & 0x0f00) === 0x0900) {

@@ -1,0 +1,87 @@
+// npm run bench:analyze — the whole static analysis (parse + disassembly + function recovery + strings +
+// names) of each stripped corpus binary and of the machine's libcrypto, each in a fresh process, beside
+// `objdump -d` on the same file in the same run. Also peak memory per MB of input, and upload → Complete
+// through the API for the largest file.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { api, fmt, startServer, uploadBuffer } from './bench-lib.js';
+
+const corpus = resolve(process.cwd(), '..', 'shared', 'corpus');
+const files = [];
+if (existsSync(join(corpus, 'manifest.json'))) {
+  const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));
+  for (const b of manifest.binaries) if (b.stripped) files.push(join(corpus, b.path));
+} else console.log(`${corpus} absent: measuring the machine's libraries only`);
+for (const lib of ['/usr/lib/x86_64-linux-gnu/libcrypto.so.3', '/usr/lib/aarch64-linux-gnu/libcrypto.so.3']) {
+  if (existsSync(lib)) files.push(lib);
+}
+const filter = process.env.BENCH_FILTER ?? '';
+
+const time = (cmd, args) => {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 });
+  return { ms: performance.now() - t0, ok: r.status === 0 };
+};
+// The multi-architecture objdump (binutils-multiarch) reads every corpus architecture.
+const objdump = 'objdump';
+
+let totalEngine = 0;
+let totalObjdump = 0;
+let totalMb = 0;
+let worstRssPerMb = 0;
+console.log(
+  '\nfile                                                     MB   engine ms  objdump ms  ratio  functions  RSS MiB/MB',
+);
+for (const f of files.filter((x) => x.includes(filter))) {
+  const run = spawnSync(process.execPath, ['scripts/analyze-one.js', f], { encoding: 'utf8' });
+  if (run.status !== 0) {
+    console.log(`${f}: analysis failed: ${run.stderr.slice(0, 300)}`);
+    continue;
+  }
+  const r = JSON.parse(run.stdout.trim().split('\n').at(-1));
+  const od = time(objdump, ['-d', f]);
+  const mb = statSync(f).size / 1e6;
+  const name = f.split('/').pop();
+  totalEngine += r.ms;
+  totalObjdump += od.ms;
+  totalMb += mb;
+  // The baseline of a Node process with the engine loaded is ~60 MiB; per MB counts what the input adds.
+  worstRssPerMb = Math.max(worstRssPerMb, r.maxRssMiB / Math.max(mb, 0.001));
+  console.log(
+    `${name.slice(0, 54).padEnd(54)} ${fmt(mb, 2).padStart(5)} ${fmt(r.ms, 0).padStart(10)} ${(od.ok ? fmt(od.ms, 0) : 'n/a').padStart(11)}  ${od.ok ? fmt(r.ms / od.ms, 2).padStart(5) : '  n/a'}  ${String(r.functions).padStart(9)}  ${fmt(r.maxRssMiB / mb, 1).padStart(10)}`,
+  );
+}
+console.log(
+  `all: ${fmt(totalMb, 1)} MB, engine ${fmt(totalEngine / 1000, 2)} s, objdump -d ${fmt(totalObjdump / 1000, 2)} s, ratio ${fmt(totalEngine / totalObjdump, 2)}`,
+);
+
+// Upload → Complete through the API, for the largest file measured.
+const largest = files.filter((x) => x.includes(filter)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+if (largest) {
+  const KEY = 'bench-analyze-key';
+  const server = await startServer({
+    BINLENS_DATA_DIR: `/tmp/binlens-bench-analyze-${process.pid}`,
+    BINLENS_ADMIN_API_KEY: KEY,
+  });
+  try {
+    const t0 = performance.now();
+    const up = await uploadBuffer(server.baseUrl, KEY, readFileSync(largest), 'largest');
+    const created = await api(server.baseUrl, KEY, 'POST', '/v2/analyses', {
+      filename: 'largest',
+      sha_256_hash: up.sha_256_hash,
+    });
+    const id = created.data.analysis_id;
+    let status = '';
+    while (status !== 'Complete' && status !== 'Error') {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await api(server.baseUrl, KEY, 'GET', `/v2/analyses/${id}/status`)).data.analysis_status;
+    }
+    console.log(
+      `API: ${largest.split('/').pop()} (${fmt(statSync(largest).size / 1e6, 2)} MB) upload → ${status} in ${fmt((performance.now() - t0) / 1000, 2)} s`,
+    );
+  } finally {
+    await server.stop();
+    spawnSync('rm', ['-rf', `/tmp/binlens-bench-analyze-${process.pid}`]);
+  }
+}
