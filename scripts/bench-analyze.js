@@ -26,6 +26,7 @@ const time = (cmd, args) => {
 // The multi-architecture objdump (binutils-multiarch) reads every corpus architecture.
 const objdump = 'objdump';
 
+let totalCold = 0;
 let totalEngine = 0;
 let totalObjdump = 0;
 let totalMb = 0;
@@ -44,6 +45,7 @@ for (const f of files.filter((x) => x.includes(filter))) {
   const mb = statSync(f).size / 1e6;
   const name = f.split('/').pop();
   totalEngine += r.ms;
+  totalCold += r.coldMs;
   totalObjdump += od.ms;
   totalMb += mb;
   // The baseline of a Node process with the engine loaded is ~60 MiB; per MB counts what the input adds.
@@ -53,7 +55,7 @@ for (const f of files.filter((x) => x.includes(filter))) {
   );
 }
 console.log(
-  `all: ${fmt(totalMb, 1)} MB, engine ${fmt(totalEngine / 1000, 2)} s, objdump -d ${fmt(totalObjdump / 1000, 2)} s, ratio ${fmt(totalEngine / totalObjdump, 2)}`,
+  `all: ${fmt(totalMb, 1)} MB, engine ${fmt(totalEngine / 1000, 2)} s warm (${fmt(totalCold / 1000, 2)} s cold), objdump -d ${fmt(totalObjdump / 1000, 2)} s, ratio ${fmt(totalEngine / totalObjdump, 2)} warm, ${fmt(totalCold / totalObjdump, 2)} cold`,
 );
 
 // Upload → Complete through the API, for the largest file measured.

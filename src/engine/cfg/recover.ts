@@ -124,26 +124,34 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
 
   drain();
   if (!opts.client?.length) {
-    scanGaps(image, regions, (seed, bound) => {
-      if (seeds.has(seed.start)) return false;
-      // Most candidates in data fail on their first bytes: check those before a whole walk.
-      const r = regionAt(regions, seed.start)!;
-      if (!decoderFor(seed).decode(r.bytes, seed.start - r.start, seed.start, scratch)) return false;
-      if (scratch.flow === Flow.Invalid || scratch.flow === Flow.Halt) return false;
-      const x = run(seed, bound);
-      // Code nothing reaches must at least decode cleanly to count as a function.
-      if (x.insns.length === 0 || x.invalid) return false;
-      // Code that jumps into the middle of another function is a piece of it (a switch case whose
-      // table was not resolved), not a function: claim it so the scan moves on.
-      if (x.calls.some((c) => c.tail && c.target >= 0 && owned(c.target) && !seeds.has(c.target))) {
-        claim(regions, seed, x);
+    let firstLength = 0;
+    scanGaps(
+      image,
+      regions,
+      (seed, bound) => {
+        if (seeds.has(seed.start)) return false;
+        // Most candidates in data fail on their first bytes: check those before a whole walk.
+        const r = regionAt(regions, seed.start)!;
+        firstLength = 0;
+        if (!decoderFor(seed).decode(r.bytes, seed.start - r.start, seed.start, scratch)) return false;
+        firstLength = scratch.length;
+        if (scratch.flow === Flow.Invalid || scratch.flow === Flow.Halt) return false;
+        const x = run(seed, bound);
+        // Code nothing reaches must at least decode cleanly to count as a function.
+        if (x.insns.length === 0 || x.invalid) return false;
+        // Code that jumps into the middle of another function is a piece of it (a switch case whose
+        // table was not resolved), not a function: claim it so the scan moves on.
+        if (x.calls.some((c) => c.tail && c.target >= 0 && owned(c.target) && !seeds.has(c.target))) {
+          claim(regions, seed, x);
+          return true;
+        }
+        seeds.set(seed.start, seed);
+        accept(seed, x);
+        drain();
         return true;
-      }
-      seeds.set(seed.start, seed);
-      accept(seed, x);
-      drain();
-      return true;
-    });
+      },
+      () => firstLength,
+    );
   }
   return assemble(found, budget <= 0);
 }
@@ -222,7 +230,12 @@ function markOwned(regions: CodeRegion[], lo: number, hi: number) {
  * Walks code no function claims, skipping alignment padding, and offers each start to `tryGap`, which
  * returns whether it claimed anything (the run's end is then measured again).
  */
-function scanGaps(image: BinaryImage, regions: CodeRegion[], tryGap: (seed: Seed, bound: Bound) => boolean) {
+function scanGaps(
+  image: BinaryImage,
+  regions: CodeRegion[],
+  tryGap: (seed: Seed, bound: Bound) => boolean,
+  lastFirstLength: () => number,
+) {
   const arch = image.identity.architecture;
   const step = arch === 'x86' || arch === 'x86_64' ? 1 : arch === 'arm' ? 2 : 4;
   for (const r of regions) {
@@ -253,8 +266,9 @@ function scanGaps(image: BinaryImage, regions: CodeRegion[], tryGap: (seed: Seed
       if (tryGap({ start, end: -1, name: null, source: 'gap', thumb: null }, { lo: start, hi: r.start + runEnd })) {
         runEnd = -1;
       }
-      // Nothing usable here: step over one instruction slot and look again.
-      if (r.owner[off]! < 0) off += step;
+      // Nothing usable here: step over what decoded as its first instruction (or one slot) and look
+      // again. Byte steps through code that ends badly retried the same walk at every byte.
+      if (r.owner[off]! < 0) off += Math.max(step, lastFirstLength());
     }
   }
 }
