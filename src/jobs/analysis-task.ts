@@ -20,5 +20,11 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
   if (size > input.maxBytes)
     return { kind: 'refused', reason: `sample is ${size} bytes; the analysis limit is ${input.maxBytes}` };
   const bytes = await readFile(input.path);
-  return { kind: 'done', result: await analyze(bytes, { binaryConfig: input.binaryConfig, symbols: input.symbols }) };
+  try {
+    return { kind: 'done', result: await analyze(bytes, { binaryConfig: input.binaryConfig, symbols: input.symbols }) };
+  } catch (err) {
+    // Malformed input (FormatError) and unsupported instruction sets (DecoderError) never succeed on a retry.
+    if ((err as { permanent?: unknown }).permanent === true) return { kind: 'refused', reason: (err as Error).message };
+    throw err;
+  }
 }
