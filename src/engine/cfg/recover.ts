@@ -29,7 +29,13 @@ interface Found {
   x: Exploration;
 }
 
-const DEFAULT_MAX_INSNS = 20_000_000;
+/**
+ * Work bound, in decoded instructions (each gap candidate costs at least one): real code needs about one
+ * per 4 bytes plus the failed gap attempts; half the code size (at least 2 M, at most 20 M) leaves room for
+ * both, and stops a blob of junk claimed as code from scanning for minutes.
+ */
+const maxInstructionsFor = (regions: CodeRegion[]) =>
+  Math.min(20_000_000, Math.max(2_000_000, Math.floor(regions.reduce((n, r) => n + r.bytes.length, 0) / 2)));
 
 /**
  * Function recovery: every start the file vouches for (symbols, exports, entry points, unwind tables,
@@ -42,7 +48,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   const noReturn = noReturnAddresses(image);
   const found = new Map<number, Found>();
   const pending = [...seeds.keys()].sort((a, b) => a - b);
-  let budget = opts.maxInstructions ?? DEFAULT_MAX_INSNS;
+  let budget = opts.maxInstructions ?? maxInstructionsFor(regions);
   const pointerSize = image.identity.bits === 64 ? 8 : 4;
   const isX86 = image.identity.architecture === 'x86' || image.identity.architecture === 'x86_64';
   const isMips = image.identity.architecture === 'mips';
@@ -97,7 +103,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   const tails: { target: number; thumb: boolean | null }[] = [];
   const owned = (a: number) => {
     const r = regionAt(regions, a);
-    return r !== undefined && r.owner[a - r.start]! >= 0;
+    return r !== undefined && r.owner[a - r.start] === 1;
   };
   const accept = (seed: Seed, x: Exploration) => {
     found.set(seed.start, { seed, x });
@@ -130,6 +136,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
       regions,
       (seed, bound) => {
         if (seeds.has(seed.start)) return false;
+        budget--; // every candidate costs at least a decode: a blob of junk must not scan for ever
         // Most candidates in data fail on their first bytes: check those before a whole walk.
         const r = regionAt(regions, seed.start)!;
         firstLength = 0;
@@ -151,6 +158,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
         return true;
       },
       () => firstLength,
+      () => budget <= 0,
     );
   }
   return assemble(found, budget <= 0);
@@ -235,6 +243,7 @@ function scanGaps(
   regions: CodeRegion[],
   tryGap: (seed: Seed, bound: Bound) => boolean,
   lastFirstLength: () => number,
+  exhausted: () => boolean,
 ) {
   const arch = image.identity.architecture;
   const step = arch === 'x86' || arch === 'x86_64' ? 1 : arch === 'arm' ? 2 : 4;
@@ -243,8 +252,8 @@ function scanGaps(
     // End of the unclaimed run at `off`, kept while nothing is claimed: re-measuring it at every failed
     // candidate made a long run of data quadratic.
     let runEnd = -1;
-    for (let off = 0; off < r.bytes.length;) {
-      if (r.owner[off]! >= 0) {
+    for (let off = 0; off < r.bytes.length && !exhausted();) {
+      if (r.owner[off] === 1) {
         off++;
         continue;
       }
@@ -260,7 +269,7 @@ function scanGaps(
       }
       if (off >= runEnd) {
         runEnd = off;
-        while (runEnd < r.bytes.length && r.owner[runEnd]! < 0) runEnd++;
+        while (runEnd < r.bytes.length && r.owner[runEnd] === 0) runEnd++;
       }
       const start = r.start + off;
       if (tryGap({ start, end: -1, name: null, source: 'gap', thumb: null }, { lo: start, hi: r.start + runEnd })) {
@@ -268,7 +277,7 @@ function scanGaps(
       }
       // Nothing usable here: step over what decoded as its first instruction (or one slot) and look
       // again. Byte steps through code that ends badly retried the same walk at every byte.
-      if (r.owner[off]! < 0) off += Math.max(step, lastFirstLength());
+      if (r.owner[off] === 0) off += Math.max(step, lastFirstLength());
     }
   }
 }

@@ -6,8 +6,8 @@ export interface CodeRegion {
   start: number;
   end: number;
   bytes: Uint8Array;
-  /** Per byte: index of the first function that covers it, or -1. */
-  owner: Int32Array;
+  /** Per byte: 1 once a function (or its literal pool, or its recorded extent) claims it, else 0. */
+  owner: Uint8Array;
   /** Stubs (PLT and the like): calls into them are imports, never function starts. */
   stubs: boolean;
 }
@@ -25,7 +25,7 @@ export function codeRegions(image: BinaryImage): CodeRegion[] {
       start: vaddr,
       end: vaddr + avail,
       bytes: image.bytes.subarray(fileOffset, fileOffset + avail),
-      owner: new Int32Array(avail).fill(-1),
+      owner: new Uint8Array(avail),
       stubs: STUB_SECTIONS.test(name),
     });
   };
