@@ -19,6 +19,9 @@ import { createStore, openDatabase, type Store } from '../store/index.js';
 /** Samples larger than this are stored but not analysed (they would not fit a worker's memory). */
 const MAX_ANALYSIS_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 
+/** How long a stopping process waits for analyses in flight before cutting them off. */
+const SHUTDOWN_GRACE_MS = 5000;
+
 export interface Runtime {
   store: Store;
   users: UsersService;
@@ -82,7 +85,9 @@ export async function buildService(config: Config, logger: Logger | false = fals
     generatedAdminKey,
     async close() {
       await app.close();
-      await runner?.stop();
+      // In-flight analyses get a moment to finish; a longer one is cut off with the pool, and its lease
+      // hands it to the next runner (here after a restart, or another node).
+      await Promise.race([runner?.stop(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref())]);
       await pool?.close();
       await runtime.close();
     },
@@ -102,7 +107,7 @@ export async function buildWorker(config: Config, logger: Logger): Promise<{ clo
   runner.start();
   return {
     async close() {
-      await runner.stop();
+      await Promise.race([runner.stop(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref())]);
       await pool.close();
       await runtime.close();
     },
