@@ -4,6 +4,6 @@ export { identify, rawIdentity } from './formats/index.js';
 export { hashBytes, shannonEntropy } from './hashes.js';
 export { pickModel } from './models.js';
 export { IDENTIFY_PREFIX, analyze, applyBinaryConfig } from './pipeline.js';
-export type { AnalyzeOptions, BinaryConfig, ClientSymbols, ProgressCallback } from './pipeline.js';
+export type { AnalyzeOptions, BinaryConfig, ProgressCallback } from './pipeline.js';
 export { decodersFor, recoverBinaryFunctions } from './recover-binary.js';
-export type { RecoverBinaryOptions } from './recover-binary.js';
+export type { ClientSymbols, RecoverBinaryOptions } from './recover-binary.js';

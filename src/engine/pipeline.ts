@@ -4,11 +4,9 @@ import type { Architecture, AnalysisResult, BinaryIdentity } from '../contracts/
 import { identify } from './formats/identify.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
 import { pickModel } from './models.js';
-import { recoverFunctions } from './cfg/index.js';
 import { describeCalls, describeFunctions, describeRefs, describeStrings } from './describe-functions.js';
-import { parseBinary } from './formats/parse.js';
 import { createDemangler } from './names/index.js';
-import { decodersFor } from './recover-binary.js';
+import { recoverBinaryFunctions, type ClientSymbols } from './recover-binary.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
 export const IDENTIFY_PREFIX = 64 * 1024;
@@ -50,12 +48,6 @@ export function applyBinaryConfig(identity: BinaryIdentity, config: BinaryConfig
   return out;
 }
 
-/** Plugin-supplied function boundaries, in the plugin's address space (`baseAddress` is its image base). */
-export interface ClientSymbols {
-  baseAddress: number;
-  functions: { start: number; end: number; name: string }[];
-}
-
 /**
  * The whole static analysis of one file: identify, parse the container, recover functions, extract
  * strings and references, name functions. A file in no known container, without an ISA to read it as a
@@ -94,16 +86,11 @@ export async function analyze(
   };
   if (identity.format === 'raw' && identity.architecture === 'unknown') return base;
 
-  onProgress?.('parse', 0.15);
+  onProgress?.('recover', 0.15);
   const raw = identity.format === 'raw' ? { target: identity, base: options.symbols?.baseAddress ?? 0 } : undefined;
-  const image = parseBinary(bytes, raw);
-  onProgress?.('disassemble', 0.25);
-  const decoders = await decodersFor(image);
-  const client = rebase(options.symbols, image.identity.baseAddress ?? 0);
-  const graph = recoverFunctions(image, {
-    ...decoders,
-    thumbByDefault: image.entryPoints.some((e) => e.kind === 'entry' && e.thumb === true),
-    ...(client ? { client } : {}),
+  const { image, graph } = await recoverBinaryFunctions(bytes, {
+    ...(raw ? { raw } : {}),
+    symbols: options.symbols ?? null,
   });
   onProgress?.('names', 0.8);
   const functions = describeFunctions(graph, await createDemangler());
@@ -134,11 +121,4 @@ export async function analyze(
     instructionCount: graph.instructionCount,
     diagnostics: [...image.diagnostics],
   };
-}
-
-/** Moves plugin boundaries from the plugin's image base to this image's. */
-function rebase(symbols: ClientSymbols | null | undefined, imageBase: number) {
-  if (!symbols?.functions.length) return null;
-  const delta = imageBase - symbols.baseAddress;
-  return symbols.functions.map((f) => ({ start: f.start + delta, end: f.end + delta, name: f.name }));
 }

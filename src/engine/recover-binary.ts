@@ -7,9 +7,15 @@ import type { BinaryImage } from './formats/image.js';
 import { parseBinary, type RawLoad } from './formats/parse.js';
 import { FormatError } from './formats/errors.js';
 
+/** Plugin-supplied function boundaries, in the plugin's address space (`baseAddress` is its image base). */
+export interface ClientSymbols {
+  baseAddress: number;
+  functions: ClientFunction[];
+}
+
 export interface RecoverBinaryOptions {
   raw?: RawLoad;
-  client?: ClientFunction[];
+  symbols?: ClientSymbols | null;
 }
 
 export interface Decoders {
@@ -42,10 +48,18 @@ export async function recoverBinaryFunctions(
 ): Promise<{ image: BinaryImage; graph: FunctionGraph }> {
   const image = parseBinary(bytes, opts.raw);
   const decoders = await decodersFor(image);
+  const client = rebase(opts.symbols, image.identity.baseAddress ?? 0);
   const graph = recoverFunctions(image, {
     ...decoders,
     thumbByDefault: thumbByDefault(image),
-    ...(opts.client ? { client: opts.client } : {}),
+    ...(client ? { client } : {}),
   });
   return { image, graph };
+}
+
+/** Moves plugin boundaries from the plugin's image base to this image's. */
+function rebase(symbols: ClientSymbols | null | undefined, imageBase: number): ClientFunction[] | null {
+  if (!symbols?.functions.length) return null;
+  const delta = imageBase - symbols.baseAddress;
+  return symbols.functions.map((f) => ({ start: f.start + delta, end: f.end + delta, name: f.name }));
 }

@@ -12,6 +12,7 @@ import { applyBinaryConfig, pickModel } from '../engine/index.js';
 import { errors } from '../shared/errors.js';
 import type { AnalysisWithOwner, Store } from '../store/index.js';
 import { canView, ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
+import { sampleIdentity } from './samples.js';
 
 type CreateBody = Static<typeof AnalysisCreateRequest>;
 type ListQuery = Static<typeof ListAnalysesQuery>;
@@ -38,11 +39,6 @@ export function boundariesHash(symbols: CreateBody['symbols']): string {
 
 export class AnalysesService {
   constructor(private readonly store: Store) {}
-
-  async identityOf(sha256: string): Promise<BinaryIdentity | undefined> {
-    const s = await this.store.samples.get(sha256);
-    return s ? (JSON.parse(s.identity) as BinaryIdentity) : undefined;
-  }
 
   async create(caller: Caller, body: CreateBody, maxRetry: number | undefined) {
     const sha256 = body.sha_256_hash.toLowerCase();
@@ -185,7 +181,7 @@ export class AnalysesService {
 
   async detail(caller: Caller, id: number) {
     const a = await visibleAnalysis(this.store, caller, id);
-    const identity = await this.identityOf(a.sha256);
+    const identity = await sampleIdentity(this.store, a.sha256);
     const cfg = JSON.parse(a.config) as { auto_run_agents: { triage?: boolean } };
     return {
       access: { owner: a.user_id === caller.id, username: a.username },

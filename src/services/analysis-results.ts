@@ -1,23 +1,19 @@
-import type { AnalysisResult, BinaryIdentity } from '../contracts/index.js';
+import type { AnalysisResult } from '../contracts/index.js';
 import { modelId } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import { ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
+import { sampleIdentity } from './samples.js';
 
 /** Read views of one analysis (basic, status, params, logs, stages) and owner-only additions. */
 export class AnalysisResultsService {
   constructor(private readonly store: Store) {}
 
-  private async identity(sha256: string): Promise<BinaryIdentity | undefined> {
-    const s = await this.store.samples.get(sha256);
-    return s ? (JSON.parse(s.identity) as BinaryIdentity) : undefined;
-  }
-
   async basic(caller: Caller, id: number) {
     const a = await visibleAnalysis(this.store, caller, id);
     const [result, identity] = await Promise.all([
       this.store.events.result<AnalysisResult>(id),
-      this.identity(a.sha256),
+      sampleIdentity(this.store, a.sha256),
     ]);
     return {
       binary_id: a.binary_id,
@@ -50,7 +46,8 @@ export class AnalysisResultsService {
 
   async params(caller: Caller, id: number) {
     const a = await visibleAnalysis(this.store, caller, id);
-    const identity = (await this.store.events.result<AnalysisResult>(id))?.identity ?? (await this.identity(a.sha256));
+    const identity =
+      (await this.store.events.result<AnalysisResult>(id))?.identity ?? (await sampleIdentity(this.store, a.sha256));
     return {
       debug_hash: a.debug_hash,
       binary_size: a.binary_size,

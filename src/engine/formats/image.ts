@@ -84,6 +84,20 @@ export interface SecurityFeatures {
   highEntropyVa: boolean | null;
 }
 
+/** Mitigations nobody has shown: booleans false ("not shown"), PE/ELF-only fields null ("not applicable"). */
+export const UNKNOWN_SECURITY: Readonly<SecurityFeatures> = {
+  nx: false,
+  pie: false,
+  relro: null,
+  canary: false,
+  fortify: false,
+  aslr: null,
+  dep: null,
+  cfg: null,
+  seh: null,
+  highEntropyVa: null,
+};
+
 export interface DebugInfo {
   dwarf: boolean;
   /** Section names of the DWARF data found (e.g. .debug_info). */

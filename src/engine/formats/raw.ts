@@ -2,7 +2,7 @@
 // where they load: one executable section covering the whole file at `base`, entered at `base`.
 import type { Architecture, BinaryIdentity } from '../../contracts/result.js';
 import { FormatError } from './errors.js';
-import type { BinaryImage } from './image.js';
+import { UNKNOWN_SECURITY, type BinaryImage } from './image.js';
 
 /** What the caller knows of the blob's CPU; bits and byte order stay null when not given. */
 export interface RawTarget {
@@ -53,18 +53,7 @@ export function parseRaw(bytes: Uint8Array, base: number, target: RawTarget): Bi
     unwind: [],
     pointers: [],
     // Nothing is known of a blob's mitigations; the booleans say "not shown", the rest "not applicable".
-    security: {
-      nx: false,
-      pie: false,
-      relro: null,
-      canary: false,
-      fortify: false,
-      aslr: null,
-      dep: null,
-      cfg: null,
-      seh: null,
-      highEntropyVa: null,
-    },
+    security: { ...UNKNOWN_SECURITY },
     debug: { dwarf: false, dwarfSections: [], buildId: null, pdbPath: null, pdbGuid: null, uuid: null },
     signed: false,
     overlay: null,

@@ -3,7 +3,7 @@
 // May import only ../byte-view, ../image, ../errors, ../pe (identification) and src/contracts.
 import { ByteView } from '../byte-view.js';
 import { FormatError } from '../errors.js';
-import type { BinaryImage, EntryPoint } from '../image.js';
+import { UNKNOWN_SECURITY, type BinaryImage, type EntryPoint } from '../image.js';
 import { isMz, parsePe as identifyPe } from '../pe.js';
 import { readCoffSymbols } from './coff-symbols.js';
 import { PeContext } from './context.js';
@@ -61,18 +61,7 @@ export function parsePe(bytes: Uint8Array): BinaryImage {
     pdbGuid: null,
     uuid: null,
   });
-  const security = guard('security', () => readSecurity(ctx, h, map, imports, symbols), {
-    nx: false,
-    pie: false,
-    relro: null,
-    canary: false,
-    fortify: false,
-    aslr: null,
-    dep: null,
-    cfg: null,
-    seh: null,
-    highEntropyVa: null,
-  });
+  const security = guard('security', () => readSecurity(ctx, h, map, imports, symbols), { ...UNKNOWN_SECURITY });
 
   const entryPoints: EntryPoint[] = [];
   const seen = new Set<string>();
