@@ -17,7 +17,8 @@ const MAX_STUBS = 16;
 const PLT_SECTIONS = new Set(['.plt', '.plt.sec', '.plt.got', '.plt.bnd', '.iplt', '.MIPS.stubs']);
 /**
  * Without section headers the decoders scan executable segments instead. 16 MiB (~20 ms of scanning)
- * covers any real text segment; hostile files repeating one segment thousands of times stop there.
+ * covers any real text segment. Real PLT sections (or code segments) do not overlap, so they never add
+ * up to more than the file: hostile files repeating one region thousands of times stop at its size.
  */
 const MAX_SCAN = 16 * 1024 * 1024;
 
@@ -40,7 +41,8 @@ function regions(ctx: ElfContext): Region[] {
           .map((p) => ({ name: '', offset: p.offset, size: p.fileBytes, vaddr: p.vaddr }));
   if (named.length === 0 && candidates.length > 0)
     ctx.diag.add('no section headers: PLT stubs searched for in executable segments');
-  let budget = MAX_SCAN;
+  const limit = Math.min(MAX_SCAN, ctx.view.bytes.length);
+  let budget = limit;
   const out: Region[] = [];
   const seen = new Set<string>();
   for (const c of candidates) {
@@ -51,7 +53,7 @@ function regions(ctx: ElfContext): Region[] {
     budget -= size;
     out.push({ name: c.name, start: c.offset, end: c.offset + size, vaddr: c.vaddr });
   }
-  if (budget <= 0) ctx.diag.add(`PLT scan stopped after ${MAX_SCAN} bytes`);
+  if (budget <= 0) ctx.diag.add(`PLT scan stopped after ${limit} bytes`);
   return out;
 }
 
