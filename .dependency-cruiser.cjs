@@ -20,7 +20,10 @@ module.exports = {
     layer('services', ['shared', 'contracts', 'engine', 'store', 'blobs']),
     layer('api', ['shared', 'contracts', 'services']),
     layer('main', ['shared', 'contracts', 'config', 'store', 'blobs', 'jobs', 'services', 'api']),
-    layer('cli', ['shared', 'config', 'main']),
+    // `binlens analyze` runs the engine in its own worker thread: like jobs/, an edge where the engine meets files.
+    layer('cli', ['shared', 'contracts', 'config', 'engine', 'main']),
+    // Development tooling: fuzzes the engine, classifying errors as the job worker does; nothing imports it.
+    layer('fuzz', ['shared', 'contracts', 'engine', 'jobs']),
     // Inside the engine: formats → disasm → cfg → strings → features → {capabilities, similarity} → pipeline.
     ...[
       ['formats', ['disasm', 'cfg', 'strings', 'features', 'capabilities', 'similarity']],

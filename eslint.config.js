@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.bench/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', '.bench/', 'fuzz-findings/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -16,5 +16,10 @@ walk('dist/src');
 walk('dist/test');
 const filter = process.argv.slice(2);
 const selected = filter.length ? files.filter((f) => filter.some((s) => f.includes(s))) : files;
+// node --test with no files would run every test it can find: a filter that matches nothing is a mistake.
+if (selected.length === 0) {
+  console.error(`no compiled test file matches ${filter.join(', ')}`);
+  process.exit(1);
+}
 const r = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...selected], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

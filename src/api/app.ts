@@ -6,7 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type {
   AnalysesService,
   AnalysisResultsService,
+  BinariesService,
   CommentsService,
+  FunctionBlocksService,
   FunctionsService,
   UploadsService,
   UsersService,
@@ -15,6 +17,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
+import { binariesRoutes } from './routes/binaries.js';
 import { commentsRoutes } from './routes/comments.js';
 import { functionsRoutes } from './routes/functions.js';
 import { platformRoutes } from './routes/platform.js';
@@ -28,6 +31,8 @@ export interface ApiServices {
   results: AnalysisResultsService;
   comments: CommentsService;
   functions: FunctionsService;
+  blocks: FunctionBlocksService;
+  binaries: BinariesService;
 }
 
 export interface ApiOptions {
@@ -66,7 +71,8 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(analysesRoutes(services.analyses));
   await app.register(analysisResultsRoutes(services.results, services.analyses));
   await app.register(commentsRoutes(services.comments));
-  await app.register(functionsRoutes(services.functions));
+  await app.register(functionsRoutes(services.functions, services.blocks));
+  await app.register(binariesRoutes(services.binaries));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

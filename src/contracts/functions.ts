@@ -128,6 +128,44 @@ export const XrefResponse = Type.Object({
   xref_from_list: Type.Array(Type.Object({ ...xrefFields, xref_to: Nullable(Type.String()) })),
 });
 
+export const FunctionBlocksResponse = Type.Object({
+  blocks: Type.Array(
+    Type.Object({
+      asm: Type.Array(Type.String()),
+      id: Type.Integer(),
+      min_addr: Type.Integer(),
+      max_addr: Type.Integer(),
+      destinations: Type.Array(
+        Type.Object({
+          destination_block_id: Nullable(Type.Integer()),
+          flowtype: Type.String(),
+          vaddr: Type.String(),
+        }),
+      ),
+      comment: Type.Optional(Nullable(Type.String())),
+    }),
+  ),
+  local_variables: Type.Array(
+    Type.Object({
+      address: Type.String(),
+      d_type: Type.String(),
+      size: Type.Integer(),
+      loc: Type.String(),
+      name: Type.String(),
+    }),
+  ),
+  params: Type.Array(
+    Type.Object({
+      d_type: Type.String(),
+      loc: Type.String(),
+      addr: Type.String(),
+      length: Type.Integer(),
+      name: Type.String(),
+    }),
+  ),
+  overview_comment: Type.Optional(Nullable(Type.String())),
+});
+
 export const BINARIES_TASK_STATUSES = ['UNINITIALISED', 'PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
 
 export const FunctionEnvelopes = {
@@ -153,4 +191,5 @@ export const FunctionEnvelopes = {
     Nullable(Type.Object({ strings: Type.Array(FunctionString), total_strings: Type.Integer() })),
   ),
   xrefs: Envelope(Nullable(XrefResponse)),
+  blocks: Envelope(Nullable(FunctionBlocksResponse)),
 };

@@ -11,3 +11,4 @@ export * from './uploads.js';
 export * from './result.js';
 export * from './jobs.js';
 export * from './functions.js';
+export * from './binaries.js';

@@ -1,4 +1,5 @@
 // What the API's services put on the job queue and the workers take off it.
+import type { FileHashes } from './result.js';
 
 export const ANALYSIS_JOB_KIND = 'analysis';
 
@@ -12,4 +13,24 @@ export interface AnalysisJobPayload {
   } | null;
   /** Function boundaries a disassembler plugin sent (create request `symbols`), in its address space. */
   symbols: { baseAddress: number; functions: { start: number; end: number; name: string }[] } | null;
+  /** The create request's `debug_hash` when it names a sample the submitter uploaded, else null. */
+  debugSha256: string | null;
 }
+
+/** Block text of one function, rendered by a worker thread from the stored sample (API → pool). */
+export interface BlockTextRequest {
+  /** Local path of the sample's bytes. */
+  path: string;
+  binaryConfig: AnalysisJobPayload['binaryConfig'];
+  symbols: AnalysisJobPayload['symbols'];
+  thumb: boolean;
+  blocks: { start: number; end: number }[];
+  /** Names of call targets by address. */
+  names: Record<number, string>;
+}
+
+/** Renders block text off the API's event loop. */
+export type BlockTextRenderer = (request: BlockTextRequest) => Promise<string[][]>;
+
+/** Digests and entropy of a stored file, computed by a worker thread (API → pool). */
+export type FileDescriber = (path: string) => Promise<{ hashes: FileHashes; entropy: number }>;

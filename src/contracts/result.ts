@@ -20,12 +20,20 @@ export interface BinaryIdentity {
   baseAddress: number | null;
   /** Debug information present (DWARF sections, PE debug directory with CodeView, Mach-O dSYM UUID). */
   debug: boolean;
+  /** PE optional header Subsystem, named (Windows GUI, Windows CUI, EFI Application …). */
+  subsystem?: string;
 }
 
 export interface FileHashes {
   md5: string;
   sha1: string;
   sha256: string;
+  /** CRC-32 (IEEE), 8 lowercase hex digits. */
+  crc32: string;
+  /** TLSH "T1" + 70 hex digits, or "TNULL" under 50 bytes or for too uniform content. */
+  tlsh: string;
+  /** ssdeep "blocksize:hash1:hash2"; nullable as in the published details schema. */
+  ssdeep: string | null;
 }
 
 /** Where a function's name came from. */
@@ -108,6 +116,8 @@ export interface AnalysisResult {
   /** Shannon entropy of the whole file, bits per byte (0..8). */
   entropy: number;
   modelName: string | null;
+  /** Source language the binary was built from (go, rust, swift, objc, c++, c), or unknown. */
+  language: string;
   functionCount: number;
   sections: SectionRecord[];
   imports: ImportRecord[];

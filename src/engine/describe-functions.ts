@@ -1,6 +1,13 @@
 // Turns a FunctionGraph into the result document's records: names (demangled, or sub_<hex>), blocks
 // with named edge kinds, calls resolved to functions and imports, strings with their referencing code.
-import type { CallRecord, EdgeKindName, FunctionRecord, ReferenceRecord, StringRecord } from '../contracts/result.js';
+import type {
+  CallRecord,
+  EdgeKindName,
+  FunctionRecord,
+  NameOrigin,
+  ReferenceRecord,
+  StringRecord,
+} from '../contracts/result.js';
 import { CallKind, EdgeKind, type FunctionGraph } from './cfg/index.js';
 import type { BinaryImage } from './formats/image.js';
 import type { Demangler } from './names/index.js';
@@ -16,7 +23,12 @@ const EDGE_NAMES: Record<EdgeKind, EdgeKindName> = {
 
 export const generatedName = (vaddr: number) => `sub_${vaddr.toString(16)}`;
 
-export function describeFunctions(graph: FunctionGraph, demangle: Demangler): FunctionRecord[] {
+/** `debugNamed`: starts whose name came from a separate debug file rather than the binary's own symbols. */
+export function describeFunctions(
+  graph: FunctionGraph,
+  demangle: Demangler,
+  debugNamed: ReadonlySet<number> = new Set(),
+): FunctionRecord[] {
   const { blocks, edges } = graph;
   // Edges are stored in block order: walk them with one cursor.
   let e = 0;
@@ -35,14 +47,19 @@ export function describeFunctions(graph: FunctionGraph, demangle: Demangler): Fu
       size: Math.max(0, f.end - f.start),
       name: raw ? demangle(raw) : generatedName(f.start),
       mangledName: raw ?? generatedName(f.start),
-      nameOrigin:
-        raw === null ? 'generated' : f.source === 'client' ? 'client' : f.source === 'export' ? 'export' : 'symbol',
+      nameOrigin: nameOrigin(f, debugNamed),
       found: f.source,
       thumb: f.thumb,
       noReturn: f.noReturn,
       blocks: records,
     };
   });
+}
+
+function nameOrigin(f: FunctionGraph['functions'][number], debugNamed: ReadonlySet<number>): NameOrigin {
+  if (f.name === null) return 'generated';
+  if (f.source === 'client' || f.source === 'export') return f.source;
+  return debugNamed.has(f.start) ? 'debug' : 'symbol';
 }
 
 export function describeCalls(graph: FunctionGraph, image: BinaryImage, names: FunctionRecord[]): CallRecord[] {

@@ -3,7 +3,11 @@
 export { identify, rawIdentity } from './formats/index.js';
 export { hashBytes, shannonEntropy } from './hashes.js';
 export { pickModel } from './models.js';
-export { IDENTIFY_PREFIX, analyze, applyBinaryConfig } from './pipeline.js';
-export type { AnalyzeOptions, BinaryConfig, ProgressCallback } from './pipeline.js';
+export { applyBinaryConfig } from './binary-config.js';
+export type { BinaryConfig } from './binary-config.js';
+export { IDENTIFY_PREFIX, analyze } from './pipeline.js';
+export type { AnalyzeOptions, ProgressCallback } from './pipeline.js';
 export { decodersFor, recoverBinaryFunctions } from './recover-binary.js';
+export { MAX_RENDERED_INSTRUCTIONS, renderBlocks } from './render-blocks.js';
+export type { RenderBlocksRequest } from './render-blocks.js';
 export type { ClientSymbols, RecoverBinaryOptions } from './recover-binary.js';

@@ -1,51 +1,39 @@
 // One analysis run over a file's bytes: identify, fingerprint, choose a model, recover functions and
 // strings. Deterministic: the same bytes and options always give the same result document.
-import type { Architecture, AnalysisResult, BinaryIdentity } from '../contracts/result.js';
+import type { AnalysisResult, BinaryIdentity } from '../contracts/result.js';
+import { applyBinaryConfig, type BinaryConfig } from './binary-config.js';
 import { identify } from './formats/identify.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
+import { detectLanguage } from './language.js';
 import { pickModel } from './models.js';
 import { describeCalls, describeFunctions, describeRefs, describeStrings } from './describe-functions.js';
 import { createDemangler } from './names/index.js';
+import type { RawLoad } from './formats/parse.js';
 import { recoverBinaryFunctions, type ClientSymbols } from './recover-binary.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
 export const IDENTIFY_PREFIX = 64 * 1024;
 
-/** The submitter's description of the binary, in the reference API's vocabulary. */
-export interface BinaryConfig {
-  isa?: 'x86' | 'x86_64' | 'arm' | null;
-  platform?: 'linux' | 'windows' | 'android' | null;
-  /** Advisory only: the bytes decide the format; a blob claimed as PE stays raw. */
-  file_format?: 'pe' | 'elf' | 'blob' | null;
-}
-
 export interface AnalyzeOptions {
   binaryConfig?: BinaryConfig | null;
   symbols?: ClientSymbols | null;
+  /** Bytes of a separate debug file uploaded for this binary (names for its stripped functions). */
+  debug?: Uint8Array | null;
 }
 
 export type ProgressCallback = (stage: string, fraction: number) => void;
 
-/** The reference's ISA 'arm' names its arm-64 models, so it means AArch64 here. */
-const ISA: Record<NonNullable<BinaryConfig['isa']>, { architecture: Architecture; bits: 32 | 64 }> = {
-  x86: { architecture: 'x86', bits: 32 },
-  x86_64: { architecture: 'x86_64', bits: 64 },
-  arm: { architecture: 'arm64', bits: 64 },
-};
-
-/** Fill what the bytes could not tell (unknown architecture/platform) from the submitter's config. */
-export function applyBinaryConfig(identity: BinaryIdentity, config: BinaryConfig | null | undefined): BinaryIdentity {
-  if (!config) return identity;
-  const out = { ...identity };
-  const isa = config.isa ? ISA[config.isa] : undefined;
-  if (isa && out.architecture === 'unknown') {
-    out.architecture = isa.architecture;
-    out.bits = isa.bits;
-    // All three ISAs are little-endian as the models know them.
-    out.endianness ??= 'little';
-  }
-  if (config.platform && out.platform === 'unknown') out.platform = config.platform;
-  return out;
+/**
+ * What the bytes are and how to load them: a container parses itself; a blob loads raw at the client's
+ * base address as the ISA its config names. Analysis and later re-disassembly (block text) share this.
+ */
+export function loadPlan(
+  bytes: Uint8Array,
+  options: Pick<AnalyzeOptions, 'binaryConfig' | 'symbols'>,
+): { identity: BinaryIdentity; raw: RawLoad | undefined } {
+  const identity = applyBinaryConfig(identify(bytes.subarray(0, IDENTIFY_PREFIX), bytes.length), options.binaryConfig);
+  const raw = identity.format === 'raw' ? { target: identity, base: options.symbols?.baseAddress ?? 0 } : undefined;
+  return { identity, raw };
 }
 
 /**
@@ -59,7 +47,7 @@ export async function analyze(
   onProgress?: ProgressCallback,
 ): Promise<AnalysisResult> {
   onProgress?.('identify', 0);
-  const identity = applyBinaryConfig(identify(bytes.subarray(0, IDENTIFY_PREFIX), bytes.length), options.binaryConfig);
+  const { identity, raw } = loadPlan(bytes, options);
   onProgress?.('hash', 0.05);
   const hashes = hashBytes(bytes);
   const entropy = shannonEntropy(bytes);
@@ -69,6 +57,7 @@ export async function analyze(
     size: bytes.length,
     entropy,
     modelName: pickModel(identity),
+    language: 'unknown',
     functionCount: 0,
     sections: [],
     imports: [],
@@ -87,20 +76,23 @@ export async function analyze(
   if (identity.format === 'raw' && identity.architecture === 'unknown') return base;
 
   onProgress?.('recover', 0.15);
-  const raw = identity.format === 'raw' ? { target: identity, base: options.symbols?.baseAddress ?? 0 } : undefined;
-  const { image, graph } = await recoverBinaryFunctions(bytes, {
+  const { image, graph, debugNamed } = await recoverBinaryFunctions(bytes, {
     ...(raw ? { raw } : {}),
     symbols: options.symbols ?? null,
+    debug: options.debug ?? null,
   });
   onProgress?.('names', 0.8);
-  const functions = describeFunctions(graph, await createDemangler());
+  const functions = describeFunctions(graph, await createDemangler(), debugNamed);
   onProgress?.('strings', 0.9);
   const strings = describeStrings(graph, image);
   onProgress?.('done', 1);
   return {
     ...base,
     // A raw blob is what the caller said it is; a container says for itself.
-    identity: raw ? identity : { ...image.identity, debug: image.identity.debug || image.debug.dwarf },
+    identity: raw
+      ? identity
+      : { ...image.identity, debug: image.identity.debug || image.debug.dwarf || debugNamed.size > 0 },
+    language: detectLanguage(image),
     functionCount: functions.length,
     sections: image.sections.map((s) => ({ ...s })),
     imports: image.imports.map((i) => ({ ...i, stubs: [...i.stubs] })),

@@ -1,8 +1,9 @@
 // Container → decoders → function recovery, for one binary: the static core the pipeline and the
 // benchmarks share.
 import { recoverFunctions, type ClientFunction, type FunctionGraph } from './cfg/index.js';
+import { adoptDebugSymbols } from './debug-symbols.js';
 import { createDecoder } from './disasm/index.js';
-import type { Decoder, DecoderMode } from './disasm/instruction.js';
+import type { DecoderMode, Decoders } from './disasm/instruction.js';
 import type { BinaryImage } from './formats/image.js';
 import { parseBinary, type RawLoad } from './formats/parse.js';
 import { FormatError } from './formats/errors.js';
@@ -16,11 +17,8 @@ export interface ClientSymbols {
 export interface RecoverBinaryOptions {
   raw?: RawLoad;
   symbols?: ClientSymbols | null;
-}
-
-export interface Decoders {
-  decoder: Decoder;
-  thumbDecoder?: Decoder;
+  /** A separate debug file's bytes (see debug-symbols.ts). */
+  debug?: Uint8Array | null;
 }
 
 /** The decoders an image's instruction set needs (ARM gets A32 and Thumb). */
@@ -45,8 +43,9 @@ const thumbByDefault = (image: BinaryImage) => image.entryPoints.some((e) => e.k
 export async function recoverBinaryFunctions(
   bytes: Uint8Array,
   opts: RecoverBinaryOptions,
-): Promise<{ image: BinaryImage; graph: FunctionGraph }> {
+): Promise<{ image: BinaryImage; graph: FunctionGraph; debugNamed: Set<number> }> {
   const image = parseBinary(bytes, opts.raw);
+  const debugNamed = opts.debug ? adoptDebugSymbols(image, opts.debug) : new Set<number>();
   const decoders = await decodersFor(image);
   const client = rebase(opts.symbols, image.identity.baseAddress ?? 0);
   const graph = recoverFunctions(image, {
@@ -54,7 +53,7 @@ export async function recoverBinaryFunctions(
     thumbByDefault: thumbByDefault(image),
     ...(client ? { client } : {}),
   });
-  return { image, graph };
+  return { image, graph, debugNamed };
 }
 
 /** Moves plugin boundaries from the plugin's image base to this image's. */

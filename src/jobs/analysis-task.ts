@@ -2,12 +2,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { AnalysisResult } from '../contracts/index.js';
 import { analyze, type BinaryConfig, type ClientSymbols } from '../engine/index.js';
+import { isPermanentFailure } from './failures.js';
 
 export interface AnalysisTaskInput {
   path: string;
   binaryConfig: BinaryConfig | null;
   /** Function boundaries a disassembler plugin sent with the create request. */
   symbols: ClientSymbols | null;
+  /** A separate debug file for the sample (names for its stripped functions). */
+  debugPath: string | null;
   /** Samples larger than this are refused rather than read into a worker's memory. */
   maxBytes: number;
 }
@@ -20,11 +23,13 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
   if (size > input.maxBytes)
     return { kind: 'refused', reason: `sample is ${size} bytes; the analysis limit is ${input.maxBytes}` };
   const bytes = await readFile(input.path);
+  const debug =
+    input.debugPath && (await stat(input.debugPath)).size <= input.maxBytes ? await readFile(input.debugPath) : null;
   try {
-    return { kind: 'done', result: await analyze(bytes, { binaryConfig: input.binaryConfig, symbols: input.symbols }) };
+    const options = { binaryConfig: input.binaryConfig, symbols: input.symbols, debug };
+    return { kind: 'done', result: await analyze(bytes, options) };
   } catch (err) {
-    // Malformed input (FormatError) and unsupported instruction sets (DecoderError) never succeed on a retry.
-    if ((err as { permanent?: unknown }).permanent === true) return { kind: 'refused', reason: (err as Error).message };
+    if (isPermanentFailure(err)) return { kind: 'refused', reason: (err as Error).message };
     throw err;
   }
 }

@@ -3,6 +3,13 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/**
+ * Whether an error from the engine is one retrying cannot fix: malformed input (FormatError) or an
+ * instruction set without a decoder (DecoderError) carry `permanent`. Any other error is a bug or an outage.
+ */
+export const isPermanentFailure = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { permanent?: unknown }).permanent === true;
+
 /** Backoff before attempt n+1: 1 s, 2 s, 4 s … capped at 60 s. */
 export const retryDelayMs = (attempt: number, baseMs = 1000) =>
   Math.min(baseMs * 2 ** Math.max(attempt - 1, 0), 60_000);

@@ -8,7 +8,9 @@ import { AnalysisJobHandler, AnalysisPool, JobRunner } from '../jobs/index.js';
 import {
   AnalysesService,
   AnalysisResultsService,
+  BinariesService,
   CommentsService,
+  FunctionBlocksService,
   FunctionsService,
   UploadsService,
   UsersService,
@@ -50,6 +52,8 @@ export async function buildService(config: Config, logger: Logger | false = fals
   const { store, users } = runtime;
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const generatedAdminKey = await users.bootstrapAdmin(config.adminApiKey);
+  // Block text and file digests are made on request by a thread of their own, never queued behind analyses.
+  const renderPool = new AnalysisPool(1, 0);
 
   const app = await buildApp(
     {
@@ -59,6 +63,8 @@ export async function buildService(config: Config, logger: Logger | false = fals
       results: new AnalysisResultsService(store),
       comments: new CommentsService(store),
       functions: new FunctionsService(store),
+      blocks: new FunctionBlocksService(store, blobs, (req) => renderPool.renderBlocks(req)),
+      binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );
@@ -88,7 +94,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
       // In-flight analyses get a moment to finish; a longer one is cut off with the pool, and its lease
       // hands it to the next runner (here after a restart, or another node).
       await Promise.race([runner?.stop(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref())]);
-      await pool?.close();
+      await Promise.all([pool?.close(), renderPool.close()]);
       await runtime.close();
     },
   };

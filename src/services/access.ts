@@ -21,6 +21,16 @@ export async function visibleAnalysis(store: Store, caller: Caller, id: number):
   return a;
 }
 
+/** A function and its analysis, when the caller may see that analysis; otherwise the function is missing. */
+export async function visibleFunction(store: Store, caller: Caller, id: number) {
+  const f = await store.functions.get(id);
+  if (!f) throw errors.functionNotFound(id);
+  const analysis = await visibleAnalysis(store, caller, f.analysis_id).catch(() => {
+    throw errors.functionNotFound(id);
+  });
+  return { f, analysis };
+}
+
 /** An analysis the caller owns: missing or invisible → 404, visible but someone else's → 403. */
 export async function ownedAnalysis(store: Store, caller: Caller, id: number): Promise<AnalysisWithOwner> {
   const a = await visibleAnalysis(store, caller, id);

@@ -8,7 +8,8 @@ import type {
   ReAnalysisForm,
 } from '../contracts/index.js';
 import { ANALYSIS_JOB_KIND, isModelName, modelId, type AnalysisJobPayload } from '../contracts/index.js';
-import { applyBinaryConfig, pickModel } from '../engine/index.js';
+import { applyBinaryConfig } from '../engine/binary-config.js';
+import { pickModel } from '../engine/models.js';
 import { errors } from '../shared/errors.js';
 import type { AnalysisWithOwner, Store } from '../store/index.js';
 import { canView, ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
@@ -60,6 +61,7 @@ export class AnalysesService {
       sha256,
       binaryConfig: body.binary_config ?? null,
       symbols: clientSymbols(body.symbols),
+      debugSha256: await this.debugSample(caller, body.debug_hash),
     };
     const ids = await this.store.analyses.create(
       {
@@ -79,6 +81,16 @@ export class AnalysesService {
     return { analysis_id: ids.analysisId, binary_id: ids.binaryId };
   }
 
+  /**
+   * The debug file a `debug_hash` names, when the caller uploaded it. Any other value is kept as the
+   * analysis's label only (clients send their own identifiers there); the job log says it was not used.
+   */
+  private async debugSample(caller: Caller, hash: string | null | undefined): Promise<string | null> {
+    const sha256 = hash?.toLowerCase();
+    if (!sha256 || !/^[0-9a-f]{64}$/.test(sha256)) return null;
+    return (await this.store.samples.uploadedBy(caller.id, sha256)) ? sha256 : null;
+  }
+
   async requeue(caller: Caller, id: number, form: RequeueBody, maxRetry: number | undefined) {
     const a = await this.store.analyses.get(id);
     if (!a || !canView(caller, a)) throw errors.resourceNotFound();
@@ -96,6 +108,7 @@ export class AnalysesService {
       sha256: a.sha256,
       binaryConfig: cfg.binary_config,
       symbols: clientSymbols(cfg.symbols),
+      debugSha256: await this.debugSample(caller, a.debug_hash),
     };
     await this.store.analyses.requeue(
       id,

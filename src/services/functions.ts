@@ -1,8 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FunctionListItem, FunctionsListQuery, StringsQuery } from '../contracts/index.js';
-import { errors } from '../shared/errors.js';
 import type { FunctionRow, Store } from '../store/index.js';
-import { visibleAnalysis, type Caller } from './access.js';
+import { visibleAnalysis, visibleFunction, type Caller } from './access.js';
 
 export interface Page {
   page_size: number;
@@ -34,16 +33,6 @@ const listItem = (f: FunctionRow): Static<typeof FunctionListItem> => ({
 /** Functions, call graph, strings and cross-references of analyses the caller can see. */
 export class FunctionsService {
   constructor(private readonly store: Store) {}
-
-  /** The function and its (visible) analysis; an invisible one is reported missing. */
-  private async visibleFunction(caller: Caller, id: number) {
-    const f = await this.store.functions.get(id);
-    if (!f) throw errors.functionNotFound(id);
-    const analysis = await visibleAnalysis(this.store, caller, f.analysis_id).catch(() => {
-      throw errors.functionNotFound(id);
-    });
-    return { f, analysis };
-  }
 
   async list(caller: Caller, analysisId: number, page = 1, size = 1000) {
     await visibleAnalysis(this.store, caller, analysisId);
@@ -89,7 +78,7 @@ export class FunctionsService {
   }
 
   async detail(caller: Caller, id: number) {
-    const { f, analysis } = await this.visibleFunction(caller, id);
+    const { f, analysis } = await visibleFunction(this.store, caller, id);
     return {
       function_id: f.id,
       function_name: f.name,
@@ -106,7 +95,7 @@ export class FunctionsService {
   }
 
   async calleesCallers(caller: Caller, id: number) {
-    const { f, analysis } = await this.visibleFunction(caller, id);
+    const { f, analysis } = await visibleFunction(this.store, caller, id);
     const [callees, callers] = await Promise.all([
       this.store.functions.callees(f.id),
       this.store.functions.callers(f.id),
@@ -185,7 +174,7 @@ export class FunctionsService {
   }
 
   async functionStrings(caller: Caller, id: number, q: { page?: number; page_size?: number; search?: string }) {
-    const { f } = await this.visibleFunction(caller, id);
+    const { f } = await visibleFunction(this.store, caller, id);
     const page = q.page ?? 1;
     const size = Math.min(q.page_size ?? 100, 100_000);
     const r = await this.store.strings.ofFunction(f.id, {

@@ -8,3 +8,5 @@ export * from './analyses.js';
 export * from './analysis-results.js';
 export * from './comments.js';
 export * from './functions.js';
+export * from './function-blocks.js';
+export * from './binaries.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../blobs/index.js';
-import { identify } from '../engine/index.js';
+import { identify } from '../engine/formats/identify.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import type { Caller } from './access.js';

@@ -405,6 +405,8 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
       const p = { analysis_id: analysisId };
       await call(alice, 'GET', '/v2/analyses/list', 200, { query: 'workspace=personal&status=All&limit=10' });
       await call(alice, 'GET', '/v2/analyses/lookup/{binary_id}', 200, { params: { binary_id: binaryId } });
+      await call(alice, 'GET', '/v2/binaries/{binary_id}/details', 200, { params: { binary_id: binaryId } });
+      await call(alice, 'GET', '/v2/binaries/{binary_id}/externals', 200, { params: { binary_id: binaryId } });
       await call(alice, 'GET', '/v2/analyses/{analysis_id}/basic', 200, { params: p });
       await call(alice, 'GET', '/v2/analyses/{analysis_id}/status', 200, { params: p });
       await call(alice, 'GET', '/v2/analyses/{analysis_id}/params', 200, { params: p });
@@ -450,6 +452,7 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
       await call(alice, 'GET', '/v2/functions/{function_id}/callees_callers', 200, { params: { function_id: fid } });
       await call(alice, 'GET', '/v2/functions/callees_callers', 200, { query: `function_ids=${fid}` });
       await call(alice, 'GET', '/v2/functions/{function_id}/strings', 200, { params: { function_id: fid } });
+      await call(alice, 'GET', '/v2/functions/{function_id}/blocks', 200, { params: { function_id: fid } });
       // Someone who cannot see the analysis sees neither it nor its functions.
       const missing = { analysis_id: 999999 };
       for (const t of [
@@ -465,6 +468,7 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
         '/v2/functions/{function_id}',
         '/v2/functions/{function_id}/callees_callers',
         '/v2/functions/{function_id}/strings',
+        '/v2/functions/{function_id}/blocks',
       ])
         await call(bob, 'GET', t, 404, { params: { function_id: fid } });
       await call(bob, 'GET', '/v2/functions/callees_callers', 404, { query: `function_ids=${fid}` });
@@ -481,6 +485,7 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
       await call(alice, 'GET', '/v2/analyses/{analysis_id}/xrefs/{vaddr}', 422, { params: { ...p, vaddr: 'x' } });
       await call(alice, 'GET', '/v2/functions/{function_id}', 422, { params: { function_id: 'x' } });
       await call(alice, 'GET', '/v2/functions/{function_id}/callees_callers', 422, { params: { function_id: 'x' } });
+      await call(alice, 'GET', '/v2/functions/{function_id}/blocks', 422, { params: { function_id: 'x' } });
       await call(alice, 'GET', '/v2/functions/{function_id}/strings', 422, {
         params: { function_id: fid },
         query: 'page=0',
@@ -565,6 +570,8 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
       await call(alice, 'POST', '/v2/analyses', 404, { body: { filename: 'x', sha_256_hash: 'ab'.repeat(32) } });
       await call(alice, 'PATCH', '/v2/analyses/delete', 404, { body: { analysis_ids: [999999] } });
       await call(alice, 'GET', '/v2/analyses/lookup/{binary_id}', 404, { params: { binary_id: 999999 } });
+      await call(alice, 'GET', '/v2/binaries/{binary_id}/details', 404, { params: { binary_id: 999999 } });
+      await call(alice, 'GET', '/v2/binaries/{binary_id}/externals', 404, { params: { binary_id: 999999 } });
       for (const path of [
         '/v2/analyses/{analysis_id}/basic',
         '/v2/analyses/{analysis_id}/status',
@@ -611,6 +618,8 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
       await call(alice, 'PATCH', '/v2/analyses/delete', 422, { body: {} });
       await call(alice, 'GET', '/v2/analyses/list', 422, { query: 'limit=4' });
       await call(alice, 'GET', '/v2/analyses/lookup/{binary_id}', 422, { params: { binary_id: 'abc' } });
+      await call(alice, 'GET', '/v2/binaries/{binary_id}/details', 422, { params: { binary_id: 'abc' } });
+      await call(alice, 'GET', '/v2/binaries/{binary_id}/externals', 422, { params: { binary_id: 'abc' } });
       await call(alice, 'PATCH', '/v2/analyses/tags/add', 422, { body: { tags: ['x'] } });
       await call(alice, 'PATCH', '/v2/analyses/{analysis_id}', 422, { params: bad, body: {} });
       await call(alice, 'DELETE', '/v2/analyses/{analysis_id}', 422, { params: bad });

@@ -2,11 +2,17 @@
 // databases: consistency between the views, pagination, filters, and plugin-supplied boundaries.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { PROGRAM, sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { PROGRAM, sampleProgram, withoutSymtab } from '../../src/engine/formats/elf/sample-program.js';
 import { backends } from '../helpers/backends.js';
 import { useHarness } from '../helpers/harness.js';
 
 const program = () => Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 }));
+
+interface Dest {
+  destination_block_id: number | null;
+  flowtype: string;
+  vaddr: string;
+}
 
 interface Fn {
   id: number;
@@ -198,6 +204,93 @@ for (const backend of backends) {
           [PROGRAM.local, 'foo::bar()', '_ZN3foo3barEv', 'EXTERNAL'],
         ],
       );
+    });
+
+    test('debug_hash: an uploaded DEBUG file names the stripped binary; anything else is logged and unused', async () => {
+      const localName = async (aid: number) => {
+        assert.equal(await h().waitForStatus(h().keys.alice, aid), 'Complete');
+        const fns = (await h().request('GET', `/v2/analyses/${aid}/functions`, h().keys.alice)).json().data
+          .functions as Fn[];
+        return fns.find((f) => f.vaddr === PROGRAM.local)!;
+      };
+      const stripped = Buffer.from(withoutSymtab(program()));
+      const dbg = await h().upload(h().keys.alice, program(), 'sample.debug', 'DEBUG');
+      const debugHash = dbg.json().data.sha_256_hash as string;
+      const named = await h().analysis(h().keys.alice, stripped, { debug_hash: debugHash });
+      assert.deepEqual((({ name, debug }) => ({ name, debug }))(await localName(named)), {
+        name: 'local_fn',
+        debug: true,
+      });
+      assert.equal((await h().request('GET', `/v2/analyses/${named}/basic`, h().keys.alice)).json().data.debug, true);
+
+      // Bob cannot borrow Alice's debug file by its hash; a label that is no hash is kept but unused.
+      for (const [key, hash] of [
+        [h().keys.bob, debugHash],
+        [h().keys.alice, 'dbg-label'],
+      ] as const) {
+        const aid = await h().analysis(key, stripped, { debug_hash: hash });
+        assert.equal(await h().waitForStatus(key, aid), 'Complete');
+        const fns = (await h().request('GET', `/v2/analyses/${aid}/functions`, key)).json().data.functions as Fn[];
+        assert.equal(fns.find((f) => f.vaddr === PROGRAM.local)!.name, `sub_${PROGRAM.local.toString(16)}`);
+        const logs = (await h().request('GET', `/v2/analyses/${aid}/logs`, key)).json().data.logs as string;
+        assert.match(logs, new RegExp(`Debug file ${hash} is not among your uploads`));
+      }
+    });
+
+    test('blocks: every function gets its blocks with text; destinations point at its own blocks', async () => {
+      for (const f of all) {
+        const r = await h().request('GET', `/v2/functions/${f.id}/blocks`, h().keys.alice);
+        assert.equal(r.statusCode, 200, r.body);
+        const { blocks, local_variables, params } = r.json().data as {
+          blocks: { id: number; min_addr: number; max_addr: number; asm: string[]; destinations: Dest[] }[];
+          local_variables: unknown[];
+          params: unknown[];
+        };
+        assert.deepEqual([local_variables, params], [[], []]);
+        assert.equal(blocks[0]!.min_addr, f.vaddr, f.name);
+        for (const b of blocks) {
+          assert.ok(b.min_addr <= b.max_addr && b.max_addr < f.vaddr + Math.max(f.size, 1), `${f.name} ${b.id}`);
+          assert.ok(b.asm.length > 0 && b.asm[0]!.startsWith(`0x${b.min_addr.toString(16)}: `), b.asm[0]);
+          for (const d of b.destinations)
+            if (d.destination_block_id !== null)
+              assert.equal(blocks[d.destination_block_id]!.min_addr, Number(d.vaddr), `${f.name} → ${d.vaddr}`);
+        }
+      }
+    });
+
+    test('blocks: a raw x86-64 blob renders exactly; calls name their callee; others get 404/422', async () => {
+      // push rbp; mov rbp, rsp; call helper; pop rbp; ret; int3; helper: xor eax, eax; ret
+      const code = Buffer.from([0x55, 0x48, 0x89, 0xe5, 0xe8, 3, 0, 0, 0, 0x5d, 0xc3, 0xcc, 0x31, 0xc0, 0xc3]);
+      const aid = await h().analysis(h().keys.alice, code, {
+        binary_config: { isa: 'x86_64', platform: 'linux' },
+        symbols: { base_address: 0x401000, function_boundaries: [] },
+      });
+      assert.equal(await h().waitForStatus(h().keys.alice, aid), 'Complete');
+      const fns = (await h().request('GET', `/v2/analyses/${aid}/functions`, h().keys.alice)).json().data
+        .functions as Fn[];
+      const main = fns.find((f) => f.vaddr === 0x401000)!;
+      const r = await h().request('GET', `/v2/functions/${main.id}/blocks`, h().keys.alice);
+      assert.deepEqual(r.json().data.blocks, [
+        {
+          asm: ['0x401000: push rbp', '0x401001: mov rbp, rsp', '0x401004: call 0x40100c ; sub_40100c'],
+          id: 0,
+          min_addr: 0x401000,
+          max_addr: 0x401008,
+          destinations: [{ destination_block_id: 1, flowtype: 'fallthrough', vaddr: '0x401009' }],
+          comment: null,
+        },
+        {
+          asm: ['0x401009: pop rbp', '0x40100a: ret'],
+          id: 1,
+          min_addr: 0x401009,
+          max_addr: 0x40100a,
+          destinations: [],
+          comment: null,
+        },
+      ]);
+      assert.equal((await h().request('GET', `/v2/functions/${main.id}/blocks`, h().keys.bob)).statusCode, 404);
+      assert.equal((await h().request('GET', `/v2/functions/99999999/blocks`, h().keys.alice)).statusCode, 404);
+      assert.equal((await h().request('GET', `/v2/functions/x/blocks`, h().keys.alice)).statusCode, 422);
     });
 
     test('invisible analyses and their functions are missing; xrefs list calls into a function', async () => {

@@ -12,17 +12,25 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test('an empty blob claimed as x86-64 is refused with the parser’s reason', async () => {
   const path = join(dir, 'empty');
   writeFileSync(path, new Uint8Array(0));
-  const out = await analyzeFile({ path, binaryConfig: { isa: 'x86_64' }, symbols: null, maxBytes: 1 << 20 });
+  const out = await analyzeFile({
+    path,
+    binaryConfig: { isa: 'x86_64' },
+    symbols: null,
+    debugPath: null,
+    maxBytes: 1 << 20,
+  });
   assert.deepEqual(out, { kind: 'refused', reason: 'empty blob' });
 });
 
 test('a sample over the analysis limit is refused before it is read', async () => {
   const path = join(dir, 'big');
   writeFileSync(path, new Uint8Array(2048));
-  const out = await analyzeFile({ path, binaryConfig: null, symbols: null, maxBytes: 1024 });
+  const out = await analyzeFile({ path, binaryConfig: null, symbols: null, debugPath: null, maxBytes: 1024 });
   assert.deepEqual(out, { kind: 'refused', reason: 'sample is 2048 bytes; the analysis limit is 1024' });
 });
 
 test('a file that is not there is an error (transient: the blob store may catch up)', async () => {
-  await assert.rejects(analyzeFile({ path: join(dir, 'missing'), binaryConfig: null, symbols: null, maxBytes: 1024 }));
+  await assert.rejects(
+    analyzeFile({ path: join(dir, 'missing'), binaryConfig: null, symbols: null, debugPath: null, maxBytes: 1024 }),
+  );
 });

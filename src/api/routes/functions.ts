@@ -9,7 +9,7 @@ import {
   StringsQuery,
   Tuning,
 } from '../../contracts/index.js';
-import type { FunctionsService } from '../../services/index.js';
+import type { FunctionBlocksService, FunctionsService } from '../../services/index.js';
 import { ok, okPage } from '../envelope.js';
 import { responses, security } from './schema.js';
 
@@ -19,7 +19,7 @@ const core = ['FunctionsCore'];
 const results = ['AnalysesResultsMetadata'];
 
 export const functionsRoutes =
-  (svc: FunctionsService): FastifyPluginAsyncTypebox =>
+  (svc: FunctionsService, blocks: FunctionBlocksService): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.get(
       '/v2/analyses/:analysis_id/functions',
@@ -165,5 +165,19 @@ export const functionsRoutes =
         },
       },
       async (req) => okPage(await svc.functionStrings(req.caller, req.params.function_id, req.query)),
+    );
+
+    app.get(
+      '/v2/functions/:function_id/blocks',
+      {
+        schema: {
+          operationId: 'getFunctionBlocks',
+          tags: core,
+          security,
+          params: FunctionId,
+          response: responses(200, E.blocks, [404]),
+        },
+      },
+      async (req) => ok(await blocks.blocks(req.caller, req.params.function_id)),
     );
   };

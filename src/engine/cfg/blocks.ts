@@ -1,58 +1,71 @@
 import { Flow } from '../disasm/instruction.js';
-import type { Exploration, Insn } from './explore.js';
+import type { Exploration } from './explore.js';
+import type { Column } from './growable.js';
+import { IN_DELAY_SLOT, LEADER } from './insn-columns.js';
 import { EdgeKind } from './types.js';
 
-export interface Block {
-  start: number;
-  end: number;
-  insns: number;
-  edges: { to: number; kind: EdgeKind }[];
+/** The graph's block and edge columns, appended to function by function (no object per block or edge). */
+export interface BlockColumns {
+  start: Column;
+  end: Column;
+  func: Column;
+  insns: Column;
+  edgeFrom: Column;
+  edgeTo: Column;
+  edgeKind: Column;
 }
 
-const endsBlock = (i: Insn) => i.flow !== Flow.Sequential && i.flow !== Flow.Call && i.flow !== Flow.IndirectCall;
+const endsBlock = (flow: number) => flow !== Flow.Sequential && flow !== Flow.Call && flow !== Flow.IndirectCall;
 
-/** Cuts an exploration's instructions into basic blocks: at leaders, after transfers and at gaps. */
-export function formBlocks(x: Exploration): Block[] {
-  const blocks: Block[] = [];
-  const list = x.insns;
+/**
+ * Cuts function `fi`'s instructions into basic blocks (at leaders, after transfers and at gaps) and
+ * appends them with their edges to `out`. Returns the end of the furthest block (`floor` when none).
+ */
+export function formBlocks(x: Exploration, fi: number, out: BlockColumns, floor: number): number {
+  const { count, addr, len, flow, bits } = x.insns;
+  const { from, to } = x.succ;
+  let furthest = floor;
+  let s = 0; // cursor into the successors, ascending by instruction address like the blocks
   let i = 0;
-  while (i < list.length) {
-    const first = list[i]!;
-    const block: Block = { start: first.addr, end: first.addr + first.len, insns: 1, edges: [] };
-    let last = first; // the instruction that decides the block's successors (not its delay slot)
+  while (i < count) {
+    const start = addr[i]!;
+    let end = start + len[i]!;
+    let insns = 1;
+    let last = i; // the instruction that decides the block's successors (not its delay slot)
     let j = i + 1;
-    for (; j < list.length; j++) {
-      const insn = list[j]!;
-      const prev = list[j - 1]!;
-      if (prev.addr + prev.len !== insn.addr) break;
-      if (insn.inDelaySlot) {
-        block.end = insn.addr + insn.len;
-        block.insns++;
+    for (; j < count; j++) {
+      if (addr[j - 1]! + len[j - 1]! !== addr[j]!) break;
+      if (bits[j]! & IN_DELAY_SLOT) {
+        end = addr[j]! + len[j]!;
+        insns++;
         continue;
       }
-      if (endsBlock(last) || x.leaders.has(insn.addr)) break;
-      block.end = insn.addr + insn.len;
-      block.insns++;
-      last = insn;
+      if (endsBlock(flow[last]!) || bits[j]! & LEADER) break;
+      end = addr[j]! + len[j]!;
+      insns++;
+      last = j;
     }
-    const nextIsAdjacent = j < list.length && list[j]!.addr === block.end;
-    const targets = x.succ.get(last.addr) ?? [];
-    switch (last.flow) {
-      case Flow.Branch:
-        for (const t of targets) block.edges.push({ to: t, kind: EdgeKind.BranchTaken });
-        block.edges.push({ to: block.end, kind: EdgeKind.BranchNotTaken });
-        break;
-      case Flow.Jump:
-        for (const t of targets) block.edges.push({ to: t, kind: EdgeKind.Jump });
-        break;
-      case Flow.IndirectJump:
-        for (const t of targets) block.edges.push({ to: t, kind: EdgeKind.Switch });
-        break;
-      default:
-        if (!endsBlock(last) && nextIsAdjacent) block.edges.push({ to: block.end, kind: EdgeKind.Fallthrough });
-    }
-    blocks.push(block);
+    const b = out.start.length;
+    out.start.push(start);
+    out.end.push(end);
+    out.func.push(fi);
+    out.insns.push(insns);
+    furthest = Math.max(furthest, end);
+    const site = addr[last]!;
+    while (s < from.length && from[s]! < site) s++;
+    const f = flow[last]!;
+    const kind = f === Flow.Branch ? EdgeKind.BranchTaken : f === Flow.Jump ? EdgeKind.Jump : EdgeKind.Switch;
+    if (f === Flow.Branch || f === Flow.Jump || f === Flow.IndirectJump)
+      for (; s < from.length && from[s] === site; s++) edge(out, b, to[s]!, kind);
+    if (f === Flow.Branch) edge(out, b, end, EdgeKind.BranchNotTaken);
+    else if (!endsBlock(f) && j < count && addr[j] === end) edge(out, b, end, EdgeKind.Fallthrough);
     i = j;
   }
-  return blocks;
+  return furthest;
+}
+
+function edge(out: BlockColumns, from: number, to: number, kind: EdgeKind): void {
+  out.edgeFrom.push(from);
+  out.edgeTo.push(to);
+  out.edgeKind.push(kind);
 }

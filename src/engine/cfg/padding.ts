@@ -36,6 +36,8 @@ export function paddingLength(arch: Architecture, b: Uint8Array, off: number): n
     case 'arm': {
       const h = at(0) | (at(1) << 8);
       if (h === 0xbf00 || h === 0x46c0 || h === 0) return 2; // Thumb nop, mov r8,r8, zero fill
+      // nop.w (f3af 8000): gas pads Thumb-2 code to an 8-byte boundary with it before a literal pool.
+      if (h === 0xf3af && (at(2) | (at(3) << 8)) === 0x8000) return 4;
       return 0;
     }
     case 'mips':

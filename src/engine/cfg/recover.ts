@@ -1,14 +1,16 @@
 import { Flow, newDecoded, type Decoder } from '../disasm/instruction.js';
-import { newPairState } from '../disasm/pair-ref.js';
+import { CALL_CLOBBERS, newPairState } from '../disasm/pair-ref.js';
 import type { BinaryImage } from '../formats/image.js';
-import { formBlocks, type Block } from './blocks.js';
+import { formBlocks, type BlockColumns } from './blocks.js';
 import { explore, type Bound, type Exploration, type ExploreContext } from './explore.js';
 import { Column } from './growable.js';
+import { InsnColumns, REF_IS_MEMORY } from './insn-columns.js';
+import { nextStartIndex } from './next-start.js';
 import { isNoReturnName } from './no-return.js';
 import { paddingLength } from './padding.js';
 import { codeRegions, regionAt, type CodeRegion } from './regions.js';
 import { collectSeeds, type ClientFunction, type Seed } from './seeds.js';
-import { mipsSwitchTargets, thumbSwitchTargets, x86SwitchTargets } from './switch-tables.js';
+import { mipsSwitchTargets, thumbSwitchTargets, x86SwitchTargets, type TableSpans } from './switch-tables.js';
 import { fileOffsetOf } from '../formats/image.js';
 import { CallKind, type FunctionGraph, type RecoveredFunction } from './types.js';
 
@@ -60,15 +62,36 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
     return off >= 0 && off + 4 <= image.bytes.length ? view.getUint32(off, little) : -1;
   };
 
-  const pairs = newPairState(image.identity.bits === 64 ? 64 : 32);
+  const tables: TableSpans = new Map();
+  const pairs = newPairState(image.identity.bits === 64 ? 64 : 32, callClobbersOf(image.identity.architecture));
   const scratch = newDecoded();
+  const columns = new InsnColumns();
+  const walk = { count: 0 };
+  // Function starts as a byte per code byte for explore's test at every instruction, where a Map lookup
+  // was ~5% of busybox amd64. Seeds only grow, and a Map iterator also yields entries added after it was
+  // made, so each walk first marks the seeds added since the last one.
+  const unmarked = seeds.keys();
+  let marked = 0;
+  const markStarts = () => {
+    for (; marked < seeds.size; marked++) {
+      const a = unmarked.next().value!;
+      const r = regionAt(regions, a);
+      if (r) r.starts[a - r.start] = 1;
+    }
+  };
+  const isFunctionStart = (a: number) => {
+    const r = regionAt(regions, a);
+    return r !== undefined ? r.starts[a - r.start] === 1 : seeds.has(a);
+  };
   const ctx = (decoder: Decoder): ExploreContext => ({
     regions,
     decoder,
-    isFunctionStart: (a) => seeds.has(a),
+    isFunctionStart,
     isNoReturnTarget: (a) => noReturn.has(a),
     pairs,
     scratch,
+    columns,
+    walk,
     ...(gp >= 0 ? { pinned: { reg: MIPS_GP, value: gp }, loadWord } : {}),
     switchTargets: (run, bound) =>
       isX86
@@ -76,13 +99,14 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
         : isMips
           ? mipsSwitchTargets(image, regions, gp, run, bound)
           : decoder === opts.thumbDecoder
-            ? thumbSwitchTargets(image, regions, run)
+            ? thumbSwitchTargets(image, regions, run, tables)
             : null,
     maxInsns: budget,
   });
   const decoderFor = (seed: Seed) =>
     (seed.thumb ?? opts.thumbByDefault) && opts.thumbDecoder ? opts.thumbDecoder : opts.decoder;
   const extents = knownExtents(seeds);
+  const known = nextStartIndex(seeds.keys());
   const addSeed = (start: number, source: Seed['source'], thumb: boolean | null) => {
     if (seeds.has(start)) return;
     // A jump into the body of a function whose extent the file records (a .cold part jumping back into
@@ -92,10 +116,20 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
     if (!r || r.stubs) return;
     seeds.set(start, { start, end: -1, name: null, source, thumb });
     pending.push(start);
+    known.add(start);
   };
-  const run = (seed: Seed, bound: Bound): Exploration => {
-    const x = explore(ctx(decoderFor(seed)), seed.start, bound);
-    budget -= x.insns.length;
+  // One context per decoder, not one per walk: a random 16 MB blob makes millions of short walks.
+  const contexts = new Map<Decoder, ExploreContext>();
+  const run = (seed: Seed, bound: Bound, gap = false): Exploration => {
+    // Record the instruction set actually used: a seed without a hint is Thumb in a Thumb-by-default image.
+    if (opts.thumbDecoder) seed.thumb ??= opts.thumbByDefault === true;
+    markStarts();
+    const decoder = decoderFor(seed);
+    let c = contexts.get(decoder);
+    if (!c) contexts.set(decoder, (c = ctx(decoder)));
+    c.maxInsns = budget;
+    const x = explore(c, seed.start, bound, gap);
+    budget -= x.decoded;
     return x;
   };
   const arm = opts.thumbDecoder !== undefined;
@@ -107,7 +141,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   };
   const accept = (seed: Seed, x: Exploration) => {
     found.set(seed.start, { seed, x });
-    claim(regions, seed, x);
+    claim(regions, tables, seed, x);
     for (const c of x.calls) {
       if (c.indirect || c.target < 0) continue;
       if (c.tail) tails.push({ target: c.target, thumb: arm ? c.thumb : null });
@@ -120,7 +154,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
       while (next < pending.length && budget > 0) {
         const start = pending[next++]!;
         const seed = seeds.get(start)!;
-        if (!found.has(start)) accept(seed, run(seed, { lo: start, hi: seed.end > 0 ? seed.end : Infinity }));
+        if (!found.has(start)) accept(seed, run(seed, { lo: start, hi: seed.end > 0 ? seed.end : known.after(start) }));
       }
       const before = pending.length;
       for (const t of tails.splice(0)) if (!owned(t.target)) addSeed(t.target, 'tail', t.thumb);
@@ -143,16 +177,21 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
         if (!decoderFor(seed).decode(r.bytes, seed.start - r.start, seed.start, scratch)) return false;
         firstLength = scratch.length;
         if (scratch.flow === Flow.Invalid || scratch.flow === Flow.Halt) return false;
-        const x = run(seed, bound);
+        const x = run(seed, bound, true);
         // Code nothing reaches must at least decode cleanly to count as a function.
-        if (x.insns.length === 0 || x.invalid) return false;
+        if (x.insns.count === 0 || x.invalid) return false;
+        // Compiled code always ends (return, jump, call): a walk of only plain instructions that runs into
+        // the next function or the end of the gap is data that happens to decode (Thumb literal pools of
+        // doubles and 32-bit constants did, 7 times in sqlite's armhf build).
+        if (x.insns.flow.subarray(0, x.insns.count).every((f) => f === Flow.Sequential)) return false;
         // Code that jumps into the middle of another function is a piece of it (a switch case whose
         // table was not resolved), not a function: claim it so the scan moves on.
         if (x.calls.some((c) => c.tail && c.target >= 0 && owned(c.target) && !seeds.has(c.target))) {
-          claim(regions, seed, x);
+          claim(regions, tables, seed, x);
           return true;
         }
         seeds.set(seed.start, seed);
+        known.add(seed.start);
         accept(seed, x);
         drain();
         return true;
@@ -165,15 +204,30 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
 }
 
 /** Marks what a function covers: its instructions, the literal pools it loads from, its recorded extent. */
-function claim(regions: CodeRegion[], seed: Seed, x: Exploration) {
-  for (const i of x.insns) {
-    markOwned(regions, i.addr, i.addr + i.len);
+function claim(regions: CodeRegion[], tables: TableSpans, seed: Seed, x: Exploration) {
+  const { count, addr, len, flow, ref, refSize, bits } = x.insns;
+  // Adjacent instructions are marked as one range: one region lookup per straight-line run.
+  let lo = 0;
+  let hi = 0;
+  for (let k = 0; k < count; k++) {
+    if (addr[k] !== hi) {
+      markOwned(regions, lo, hi);
+      lo = addr[k]!;
+    }
+    hi = addr[k]! + len[k]!;
     // A PC-relative load from code reads a literal pool: data, not a function to find.
-    if (i.refIsMemory && i.ref >= 0 && regionAt(regions, i.ref))
-      markOwned(regions, i.ref, i.ref + Math.max(4, i.refSize));
+    const r = ref[k]!;
+    if (bits[k]! & REF_IS_MEMORY && r >= 0 && regionAt(regions, r)) markOwned(regions, r, r + Math.max(4, refSize[k]!));
+    const table = flow[k] === Flow.IndirectJump ? tables.get(addr[k]!) : undefined;
+    if (table) markOwned(regions, table.start, table.end);
   }
+  markOwned(regions, lo, hi);
   if (seed.end > 0) markOwned(regions, seed.start, seed.end);
 }
+
+/** x86 decoders form whole addresses themselves; elsewhere a call ends what registers are known to hold. */
+const callClobbersOf = (arch: string): number =>
+  arch === 'mips' || arch === 'arm' || arch === 'arm64' ? CALL_CLOBBERS[arch] : 0;
 
 const MIPS_GP = 28;
 
@@ -230,6 +284,7 @@ function markOwned(regions: CodeRegion[], lo: number, hi: number) {
     if (!r) return;
     const end = Math.min(hi, r.end);
     r.owner.fill(1, a - r.start, end - r.start);
+    r.claims.push(a - r.start);
     a = end;
   }
 }
@@ -249,12 +304,20 @@ function scanGaps(
   const step = arch === 'x86' || arch === 'x86_64' ? 1 : arch === 'arm' ? 2 : 4;
   for (const r of regions) {
     if (r.stubs) continue;
-    // End of the unclaimed run at `off`, kept while nothing is claimed: re-measuring it at every failed
-    // candidate made a long run of data quadratic.
+    // The unclaimed run at `off` ends at the first claimed byte past it. A native scan finds that byte
+    // (`scanned`); claims made since begin at offsets `markOwned` logs, so until `off` passes `scanned`
+    // the end is the least of those past `off`. Measuring byte by byte at every candidate made a long run
+    // quadratic, and a native scan after every function found was still 16% of busybox arm64 and 3 s of
+    // a 4 MB random blob (each scan ran to its end).
     let runEnd = -1;
+    let scanned = -1;
+    let claimed = false;
+    r.claims.length = 0;
     for (let off = 0; off < r.bytes.length && !exhausted();) {
       if (r.owner[off] === 1) {
-        off++;
+        // Claimed bytes come in whole functions: a native scan (indexOf) steps over them at once.
+        const free = r.owner.indexOf(0, off);
+        off = free < 0 ? r.bytes.length : free;
         continue;
       }
       // Instructions start on their alignment (claimed data, e.g. a literal, can end anywhere).
@@ -267,13 +330,25 @@ function scanGaps(
         off += pad;
         continue;
       }
-      if (off >= runEnd) {
-        runEnd = off;
-        while (runEnd < r.bytes.length && r.owner[runEnd] === 0) runEnd++;
+      if (off >= scanned) {
+        const owned = r.owner.indexOf(1, off);
+        runEnd = scanned = owned < 0 ? r.bytes.length : owned;
+        r.claims.length = 0;
+      } else if (claimed || off >= runEnd) {
+        // `off` is unclaimed, so a claim that began before it ended before it: only later ones count.
+        runEnd = scanned;
+        let kept = 0;
+        for (const c of r.claims) {
+          if (c < off) continue;
+          r.claims[kept++] = c;
+          if (c < runEnd) runEnd = c;
+        }
+        r.claims.length = kept;
       }
+      claimed = false;
       const start = r.start + off;
       if (tryGap({ start, end: -1, name: null, source: 'gap', thumb: null }, { lo: start, hi: r.start + runEnd })) {
-        runEnd = -1;
+        claimed = true;
       }
       // Nothing usable here: step over what decoded as its first instruction (or one slot) and look
       // again. Byte steps through code that ends badly retried the same walk at every byte.
@@ -285,13 +360,15 @@ function scanGaps(
 function assemble(found: Map<number, Found>, truncated: boolean): FunctionGraph {
   const sorted = [...found.values()].sort((a, b) => a.seed.start - b.seed.start);
   const functions: RecoveredFunction[] = [];
-  const bStart = new Column();
-  const bEnd = new Column();
-  const bFunc = new Column();
-  const bInsns = new Column();
-  const eFrom = new Column();
-  const eTo = new Column();
-  const eKind = new Column();
+  const out: BlockColumns = {
+    start: new Column(),
+    end: new Column(),
+    func: new Column(),
+    insns: new Column(),
+    edgeFrom: new Column(),
+    edgeTo: new Column(),
+    edgeKind: new Column(),
+  };
   const cSite = new Column();
   const cCaller = new Column();
   const cTarget = new Column();
@@ -301,29 +378,16 @@ function assemble(found: Map<number, Found>, truncated: boolean): FunctionGraph 
   const rTarget = new Column();
   let instructionCount = 0;
   sorted.forEach(({ seed, x }, fi) => {
-    const blocks: Block[] = formBlocks(x);
-    const firstBlock = bStart.length;
-    let end = seed.start;
+    const firstBlock = out.start.length;
+    const end = formBlocks(x, fi, out, seed.start);
     let returns = false;
-    for (const b of blocks) {
-      const bi = bStart.length;
-      bStart.push(b.start);
-      bEnd.push(b.end);
-      bFunc.push(fi);
-      bInsns.push(b.insns);
-      end = Math.max(end, b.end);
-      for (const e of b.edges) {
-        eFrom.push(bi);
-        eTo.push(e.to);
-        eKind.push(e.kind);
-      }
-    }
-    for (const i of x.insns) {
-      if (i.flow === 4 /* Flow.Return */) returns = true;
-      if (i.ref >= 0) {
-        rSite.push(i.addr);
+    const { count, addr, flow, ref } = x.insns;
+    for (let k = 0; k < count; k++) {
+      if (flow[k] === Flow.Return) returns = true;
+      if (ref[k]! >= 0) {
+        rSite.push(addr[k]!);
         rFunc.push(fi);
-        rTarget.push(i.ref);
+        rTarget.push(ref[k]!);
       }
     }
     for (const c of x.calls) {
@@ -333,7 +397,7 @@ function assemble(found: Map<number, Found>, truncated: boolean): FunctionGraph 
       cKind.push(c.tail ? CallKind.Tail : c.indirect ? CallKind.Indirect : CallKind.Direct);
       if (c.tail) returns = true;
     }
-    instructionCount += x.insns.length;
+    instructionCount += x.insns.count;
     functions.push({
       start: seed.start,
       end: seed.end > 0 ? seed.end : end,
@@ -342,13 +406,18 @@ function assemble(found: Map<number, Found>, truncated: boolean): FunctionGraph 
       thumb: seed.thumb ?? false,
       noReturn: !returns && !x.truncated && !truncated,
       firstBlock,
-      blockCount: blocks.length,
+      blockCount: out.start.length - firstBlock,
     });
   });
   return {
     functions,
-    blocks: { start: bStart.toFloat64(), end: bEnd.toFloat64(), func: bFunc.toInt32(), insns: bInsns.toInt32() },
-    edges: { from: eFrom.toInt32(), to: eTo.toFloat64(), kind: eKind.toUint8() },
+    blocks: {
+      start: out.start.toFloat64(),
+      end: out.end.toFloat64(),
+      func: out.func.toInt32(),
+      insns: out.insns.toInt32(),
+    },
+    edges: { from: out.edgeFrom.toInt32(), to: out.edgeTo.toFloat64(), kind: out.edgeKind.toUint8() },
     calls: { site: cSite.toFloat64(), caller: cCaller.toInt32(), target: cTarget.toFloat64(), kind: cKind.toUint8() },
     refs: { site: rSite.toFloat64(), func: rFunc.toInt32(), target: rTarget.toFloat64() },
     instructionCount,

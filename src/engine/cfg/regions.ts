@@ -8,6 +8,12 @@ export interface CodeRegion {
   bytes: Uint8Array;
   /** Per byte: 1 once a function (or its literal pool, or its recorded extent) claims it, else 0. */
   owner: Uint8Array;
+  /** Per byte: 1 where a function starts (recovery's seeds, marked before each walk). */
+  starts: Uint8Array;
+  /** Offsets where claims began since gap scanning last measured its unclaimed run (see scanGaps). */
+  claims: number[];
+  /** Per byte: the number of the last exploration that decoded an instruction there (its "seen" set). */
+  visit: Uint32Array;
   /** Stubs (PLT and the like): calls into them are imports, never function starts. */
   stubs: boolean;
 }
@@ -26,6 +32,9 @@ export function codeRegions(image: BinaryImage): CodeRegion[] {
       end: vaddr + avail,
       bytes: image.bytes.subarray(fileOffset, fileOffset + avail),
       owner: new Uint8Array(avail),
+      claims: [],
+      starts: new Uint8Array(avail),
+      visit: new Uint32Array(avail),
       stubs: STUB_SECTIONS.test(name),
     });
   };
@@ -33,7 +42,26 @@ export function codeRegions(image: BinaryImage): CodeRegion[] {
   if (out.length === 0) {
     for (const s of image.segments) if (s.exec && s.fileSize > 0) add('segment', s.vaddr, s.fileOffset, s.fileSize);
   }
-  return out.sort((a, b) => a.start - b.start);
+  return disjoint(out.sort((a, b) => a.start - b.start));
+}
+
+/**
+ * Regions as regionAt's binary search needs them: addresses exact (safe integers) and no two overlapping.
+ * Only a damaged file has overlapping code sections; the first (lowest) keeps the shared addresses, and a
+ * region inside another disappears.
+ */
+function disjoint(sorted: CodeRegion[]): CodeRegion[] {
+  const out: CodeRegion[] = [];
+  let end = 0;
+  for (const r of sorted) {
+    if (!Number.isSafeInteger(r.end) || r.start < 0 || r.end <= end) continue;
+    const skip = Math.max(0, end - r.start);
+    out.push(
+      skip === 0 ? r : { ...r, start: r.start + skip, bytes: r.bytes.subarray(skip), owner: r.owner.subarray(skip) },
+    );
+    end = r.end;
+  }
+  return out;
 }
 
 /** The region holding `vaddr`, by binary search; undefined outside code. */

@@ -17,8 +17,8 @@ import { formatMips } from './mips-text.js';
 import { ThumbDecoder } from './thumb-decoder.js';
 import { X86Decoder, loadIced } from './x86-decoder.js';
 
-export { Flow, NO_REG, clearDecoded, newDecoded } from './instruction.js';
-export type { Decoded, Decoder, DecoderMode, InstructionText } from './instruction.js';
+export { Flow, NO_REG, clearDecoded, decoderOf, newDecoded } from './instruction.js';
+export type { Decoded, Decoder, DecoderMode, Decoders, InstructionText } from './instruction.js';
 export { DecoderError } from './errors.js';
 export type { DecoderErrorReason } from './errors.js';
 export { newPairState, pairRef, pinRegister, resetPairState } from './pair-ref.js';

@@ -140,3 +140,13 @@ export interface Decoder {
   /** Assembly text (slow path: for display, not for the CFG). */
   text(bytes: Uint8Array, offset: number, vaddr: number): InstructionText | null;
 }
+
+/** The decoders one image needs: its instruction set's, and for ARM images the Thumb one too. */
+export interface Decoders {
+  decoder: Decoder;
+  thumbDecoder?: Decoder;
+}
+
+/** The decoder for a function: Thumb when it is Thumb code and the image has one, else the image's own. */
+export const decoderOf = (decoders: Decoders, thumb: boolean): Decoder =>
+  (thumb ? decoders.thumbDecoder : undefined) ?? decoders.decoder;

@@ -4,7 +4,7 @@ import { decodeArm64 } from './arm64-decoder.js';
 import { le16, le32 } from './fixtures.js';
 import { newDecoded } from './instruction.js';
 import { decodeMips } from './mips-decoder.js';
-import { newPairState, pairRef, pinRegister, resetPairState, type PairState } from './pair-ref.js';
+import { CALL_CLOBBERS, newPairState, pairRef, pinRegister, resetPairState, type PairState } from './pair-ref.js';
 import { AL, decodeThumb } from './thumb-decoder.js';
 
 type Step = (d: ReturnType<typeof newDecoded>) => void;
@@ -83,4 +83,23 @@ test('pairRef: Thumb `ldr r3, [pc, #8]; add r3, pc` with the literal read', () =
     );
     assert.deepEqual(got, [-1, expected]);
   }
+});
+
+test('pairRef: a call leaves the caller-saved registers unknown, after its delay slot', () => {
+  const clobbers = CALL_CLOBBERS.mips;
+  // lui v0, 4; jalr t9; addiu a0, a0, 56; lw v1, 8(v0): v0 is the callee's result, not 0x40000.
+  const stale = [
+    mips(0x3c020004, 0x1000),
+    mips(0x0320f809, 0x1004),
+    mips(0x24840038, 0x1008),
+    mips(0x8c430008, 0x100c),
+  ];
+  assert.deepEqual(walk(newPairState(32), stale), [-1, -1, -1, 0x40008], 'without an ABI the old value stays');
+  assert.deepEqual(walk(newPairState(32, clobbers), stale), [-1, -1, -1, -1]);
+  // lui a0, 0x41; jalr t9; addiu a0, a0, 16: the delay slot runs before the call and forms the argument.
+  const arg = [mips(0x3c040041, 0x1000), mips(0x0320f809, 0x1004), mips(0x24840010, 0x1008)];
+  assert.deepEqual(walk(newPairState(32, clobbers), arg), [-1, -1, 0x410010]);
+  // lui s0, 0x41; jalr t9; nop; lw v1, 8(s0): s0 is callee-saved.
+  const kept = [mips(0x3c100041, 0x1000), mips(0x0320f809, 0x1004), mips(0, 0x1008), mips(0x8e030008, 0x100c)];
+  assert.deepEqual(walk(newPairState(32, clobbers), kept), [-1, -1, -1, 0x410008]);
 });

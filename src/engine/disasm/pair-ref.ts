@@ -13,17 +13,41 @@ export interface PairState {
   pinned: number;
   /** 32-bit architectures wrap sums modulo 2^32. */
   readonly wrap32: boolean;
+  /** Registers a call leaves undefined (the ABI's caller-saved set), as a bit mask; 0 keeps them all. */
+  readonly callClobbers: number;
+  /** A call's delay slot is still to come: clobber after it (it runs before the call). */
+  clobberAfterNext: boolean;
 }
 
-export const newPairState = (bits: 32 | 64): PairState => ({
+export const newPairState = (bits: 32 | 64, callClobbers = 0): PairState => ({
   values: new Float64Array(32).fill(NaN),
   pinned: 0,
   wrap32: bits === 32,
+  callClobbers,
+  clobberAfterNext: false,
 });
+
+/**
+ * Caller-saved registers per ABI. A value kept in one across a call is stale: MIPS `v0` after `jalr`
+ * still held a constant from before, and `lw v0, 8(v0)` then "read" a literal inside another function.
+ */
+export const CALL_CLOBBERS = {
+  /** o32: at, v0-v1, a0-a3, t0-t9, ra. */
+  mips: (0xfffe | (1 << 24) | (1 << 25) | (1 << 31)) >>> 0,
+  /** AAPCS: r0-r3, ip, lr. */
+  arm: 0x500f,
+  /** AAPCS64: x0-x18, x30. */
+  arm64: ((1 << 19) - 1) | (1 << 30),
+} as const;
 
 /** Forgets every register but the pinned ones (call at block starts: other paths may reach the block). */
 export function resetPairState(state: PairState): void {
   for (let r = 0; r < 32; r++) if (!(state.pinned & (1 << r))) state.values[r] = NaN;
+  state.clobberAfterNext = false;
+}
+
+function clobber(state: PairState): void {
+  for (let r = 0; r < 32; r++) if (state.callClobbers & (1 << r) && !(state.pinned & (1 << r))) state.values[r] = NaN;
 }
 
 /** Fixes a register's value for the walk, e.g. MIPS $gp (28) = `_gp` so `lw t9, off(gp)` resolves GOT slots. */
@@ -63,5 +87,13 @@ export function pairRef(state: PairState, d: Decoded, loadWord?: (address: numbe
   }
   const hi = d.hiReg;
   if (hi >= 0 && hi < 32 && !(state.pinned & (1 << hi))) v[hi] = d.hiValue;
+  if (state.clobberAfterNext) {
+    state.clobberAfterNext = false;
+    clobber(state);
+  }
+  if (state.callClobbers !== 0 && (d.flow === Flow.Call || d.flow === Flow.IndirectCall)) {
+    if (d.delaySlot) state.clobberAfterNext = true;
+    else clobber(state);
+  }
   return result;
 }

@@ -178,6 +178,12 @@ function thumb32(hw1: number, hw2: number, vaddr: number, out: Decoded): boolean
     out.refSize = hw2 & 0x100 ? 8 : 4;
     return true;
   }
+  if ((hw1 & 0xff30) === 0xed10 && (hw2 & 0x0e00) === 0x0a00) {
+    // VLDR Dd/Sd, [Rn, #±imm8*4]: after `adr rN, pool` the load reads a literal that no PC-relative
+    // operand names (pairRef adds the two).
+    throughRegister(hw1, (hw2 & 0xff) * 4, hw2 & 0x100 ? 8 : 4, out);
+    return true;
+  }
   if ((hw1 & 0xff3f) === 0xed1f && (hw2 & 0x0f00) === 0x0900) {
     // VLDR.16 (literal): imm8 halfwords
     literal(vaddr, hw1, (hw2 & 0xff) * 2, out);
@@ -206,7 +212,9 @@ function thumb32(hw1: number, hw2: number, vaddr: number, out: Decoded): boolean
     if (rt !== PC) out.writeReg = rt;
     else if ((hw1 & 0x0080) === 0 && (hw2 & 0x0900) === 0x0900) out.flow = Flow.IndirectJump;
   } else if ((hw1 & 0xfe50) === 0xe850 && (hw1 & 0x0120) !== 0) {
-    // LDRD (immediate): Rt or Rt2 = PC is UNPREDICTABLE but loads PC.
+    // LDRD (immediate): Rt or Rt2 = PC is UNPREDICTABLE but loads PC. The offset form (P = 1, W = 0)
+    // after `adr rN, pool` reads an 8-byte literal: gcc loads double constants so.
+    if ((hw1 & 0x0120) === 0x0100) throughRegister(hw1, (hw2 & 0xff) * 4, 8, out);
     if (rt === PC || ((hw2 >>> 8) & 0xf) === PC) out.flow = Flow.IndirectJump;
     else out.writeReg = rt;
   } else if ((hw1 & 0xfe00) === 0xea00 || (hw1 & 0xff00) === 0xfa00 || ((hw1 & 0xf800) === 0xf000 && !(hw2 & 0x8000))) {
@@ -229,6 +237,14 @@ function isCompare(hw1: number): boolean {
 function literal(vaddr: number, hw1: number, imm: number, out: Decoded): void {
   out.ref = addr32(alignedPc(vaddr) + (hw1 & 0x80 ? imm : -imm));
   out.refIsMemory = true;
+}
+
+/** A load of `size` bytes at Rn (hw1 3:0) ± imm (U, hw1 bit 7): the lo half of an address pair. */
+function throughRegister(hw1: number, imm: number, size: number, out: Decoded): void {
+  out.loReg = hw1 & 0xf;
+  out.loImm = hw1 & 0x80 ? imm : -imm;
+  out.loMemory = true;
+  out.refSize = size;
 }
 
 /** hw1 = 11110xxx…, hw2 bit 15 set: B, BL, BLX, conditional B, and miscellaneous control. */

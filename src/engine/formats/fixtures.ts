@@ -50,6 +50,21 @@ export function poke(bytes: Uint8Array, at: number, width: 1 | 2 | 4 | 8, value:
   return out.bytes;
 }
 
+/**
+ * mulberry32: a tiny seeded PRNG in [0, 1), so hostile tests and the fuzzer (src/fuzz) replay the same
+ * damage on every run.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export interface ElfSpec {
   bits: 32 | 64;
   little: boolean;
@@ -226,4 +241,15 @@ export function fatMachO(slices: { cputype: number; image: Uint8Array }[], slice
     w.bytes.set(s.image, offsets[i]!);
   });
   return w.bytes;
+}
+
+/**
+ * CPU time (user + system, ms) of `fn`: the hostile-input tests bound work with it rather than wall time,
+ * which grows with whatever else the machine runs (1 s limits failed at 1.1–2.3 s under a load of 10).
+ */
+export function cpuTimed<T>(fn: () => T): { value: T; ms: number } {
+  const before = process.cpuUsage();
+  const value = fn();
+  const used = process.cpuUsage(before);
+  return { value, ms: (used.user + used.system) / 1000 };
 }

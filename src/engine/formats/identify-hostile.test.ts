@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BinaryIdentity } from '../../contracts/result.js';
-import { PE_LFANEW, ByteWriter, elf, fatMachO, machO, pe, poke } from './fixtures.js';
+import { PE_LFANEW, ByteWriter, elf, fatMachO, machO, pe, poke, seededRandom } from './fixtures.js';
 import { identify, rawIdentity } from './identify.js';
 
 const RAW = rawIdentity();
@@ -145,19 +145,8 @@ test('identify (hostile): every truncation of every fixture', () => {
   }
 });
 
-/** Deterministic PRNG (mulberry32) so a fuzz failure reproduces. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 test('identify (hostile): random header corruption never throws', () => {
-  const rand = prng(0xb1a5);
+  const rand = seededRandom(0xb1a5);
   const pick = (n: number): number => Math.floor(rand() * n);
   const special = [0, 0xff, 0x7f, 0x80, 0x01];
   for (const [name, original] of Object.entries(fixtures)) {

@@ -63,7 +63,14 @@ const fat = fatMachO([
 
 const base = { dynamic: false, entryPoint: null, baseAddress: null, debug: false };
 const elfBase = { ...base, format: 'elf', endianness: 'little', platform: 'linux' } as const;
-const peBase = { ...base, format: 'pe', endianness: 'little', platform: 'windows', binaryType: 'executable' } as const;
+const peBase = {
+  ...base,
+  format: 'pe',
+  endianness: 'little',
+  platform: 'windows',
+  binaryType: 'executable',
+  subsystem: 'Windows CUI',
+} as const;
 const machBase = { ...base, format: 'macho', endianness: 'little', platform: 'macos', bits: 64 } as const;
 
 const wellFormed: { name: string; bytes: Uint8Array; want: BinaryIdentity }[] = [
@@ -181,6 +188,7 @@ const wellFormed: { name: string; bytes: Uint8Array; want: BinaryIdentity }[] = 
       architecture: 'x86_64',
       bits: 64,
       binaryType: 'driver',
+      subsystem: 'Native',
       entryPoint: 0x140002000,
       baseAddress: 0x140000000,
     },

@@ -85,5 +85,23 @@ export function parsePe(head: Uint8Array): BinaryIdentity | null {
     entryPoint: entryRva === 0 ? null : imageBase + entryRva,
     baseAddress: imageBase,
     debug: dirSize(DIR_DEBUG) !== 0,
+    subsystem: SUBSYSTEMS[subsystem] ?? `unknown (${subsystem})`,
   };
 }
+
+/** IMAGE_SUBSYSTEM_* values, named as the PE/COFF specification describes them. */
+const SUBSYSTEMS: Record<number, string> = {
+  1: 'Native',
+  2: 'Windows GUI',
+  3: 'Windows CUI',
+  5: 'OS/2 CUI',
+  7: 'POSIX CUI',
+  8: 'Native Windows',
+  9: 'Windows CE GUI',
+  10: 'EFI Application',
+  11: 'EFI Boot Service Driver',
+  12: 'EFI Runtime Driver',
+  13: 'EFI ROM',
+  14: 'Xbox',
+  16: 'Windows Boot Application',
+};

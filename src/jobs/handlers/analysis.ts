@@ -70,11 +70,17 @@ export class AnalysisJobHandler implements JobHandler {
     if (!(await this.blobs.has(payload.sha256)))
       throw new PermanentJobError(`sample ${payload.sha256} is missing from the blob store`);
 
+    const debugSha256 = payload.debugSha256 ?? null;
+    const debugPresent = debugSha256 !== null && (await this.blobs.has(debugSha256));
+    if (analysis.debug_hash && !debugPresent)
+      await events.log(id, `Debug file ${analysis.debug_hash} is not among your uploads; names come from the binary`);
+
     const started = performance.now();
     const out = await this.pool.run({
       path: await this.blobs.localPath(payload.sha256),
       binaryConfig: payload.binaryConfig,
       symbols: payload.symbols ?? null,
+      debugPath: debugPresent ? await this.blobs.localPath(debugSha256) : null,
       maxBytes: this.maxAnalysisBytes,
     });
     if (out.kind === 'refused') throw new PermanentJobError(out.reason);

@@ -29,9 +29,13 @@ interface ArrayRef {
   kind: 'init' | 'fini';
 }
 
-/** A code address as an entry point; on ARM the low bit selects Thumb. */
+/**
+ * A code address as an entry point; on ARM the low bit selects Thumb, and a clear bit is A32 code (glibc's
+ * `_init`/`_fini` in .init/.fini are A32 in Thumb-2 builds: decoding them as Thumb lost their calls).
+ */
 export function entryAt(ctx: ElfContext, value: number, kind: EntryPoint['kind']): EntryPoint {
-  if (ctx.header.machine === EM_ARM && value % 2 === 1) return { vaddr: value - 1, kind, thumb: true };
+  if (ctx.header.machine === EM_ARM)
+    return value % 2 === 1 ? { vaddr: value - 1, kind, thumb: true } : { vaddr: value, kind, thumb: false };
   return { vaddr: value, kind };
 }
 

@@ -171,3 +171,17 @@ test('parseElf: a bare header with no tables parses to an empty image', () => {
   assert.equal(image.security.nx, false, 'no PT_GNU_STACK means an executable stack');
   assert.equal(image.security.relro, 'none');
 });
+
+test('parseElf: ARM entry points without the Thumb bit are A32 code, not "unknown"', () => {
+  // glibc's _init/_fini stay A32 in Thumb-2 builds; left unmarked they were decoded as Thumb (the
+  // image's default) and the functions they call were lost.
+  const image = parseElf(sampleProgram({ bits: 32, little: true, machine: 40 }));
+  assert.deepEqual(
+    image.entryPoints.filter((e) => e.kind !== 'export').map((e) => [e.kind, e.thumb]),
+    [
+      ['entry', false],
+      ['init', false],
+      ['fini', false],
+    ],
+  );
+});

@@ -2,6 +2,7 @@
 // hostile file provokes in one stage costs that stage's facts (and leaves a diagnostic), not the parse.
 import type { BinaryIdentity } from '../../../contracts/result.js';
 import { parseElf as identifyElf } from '../elf.js';
+import { keepAddressable } from '../addressable.js';
 import { FormatError } from '../errors.js';
 import type {
   BinaryImage,
@@ -200,7 +201,7 @@ export function parseElfDetailed(bytes: Uint8Array): ElfParse {
   const debug = guard(diag, 'debug information', null, () => debugInfo(ctx));
   if (ctx.view.budgetExhausted) diag.add('string tables exceed the name budget: later names are shortened');
 
-  const image: BinaryImage = {
+  const image: BinaryImage = keepAddressable({
     identity: { ...identity, debug: identity.debug || (debug?.dwarf ?? false) },
     bytes,
     sections: sectionInfos(ctx),
@@ -228,6 +229,6 @@ export function parseElfDetailed(bytes: Uint8Array): ElfParse {
     signed: false,
     overlay: overlayOf(ctx),
     diagnostics: diag.toArray(),
-  };
+  });
   return { image, jumpSlots: relocs.imports.filter((i) => i.jumpSlot).map((i) => i.slot) };
 }

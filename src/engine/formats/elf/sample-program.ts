@@ -272,3 +272,17 @@ export function expectedStubs(spec: ProgramSpec): number[] {
     A.imports.map((_, i) => A.gotPlt + (3 + i) * word),
   ).stubs;
 }
+
+/** A little-endian ELF64 with its .symtab hidden (section type set to SHT_NULL), as `strip` leaves the code. */
+export function withoutSymtab(elf: Uint8Array): Uint8Array {
+  const out = elf.slice();
+  const v = new DataView(out.buffer);
+  const shoff = Number(v.getBigUint64(0x28, true));
+  const shentsize = v.getUint16(0x3a, true);
+  const shnum = v.getUint16(0x3c, true);
+  for (let i = 0; i < shnum; i++) {
+    const at = shoff + i * shentsize + 4;
+    if (v.getUint32(at, true) === 2 /* SHT_SYMTAB */) v.setUint32(at, 0, true);
+  }
+  return out;
+}

@@ -2,6 +2,7 @@
 // Each reader bounds its reads and loops and reports damage as diagnostics.
 // May import only ../byte-view, ../image, ../errors, ../macho (identification) and src/contracts.
 import { ByteView } from '../byte-view.js';
+import { keepAddressable } from '../addressable.js';
 import { FormatError } from '../errors.js';
 import type { BinaryImage, DebugInfo, EntryPoint, ImportInfo, SecurityFeatures } from '../image.js';
 import { isMachO, parseMachO as identifyMachO } from '../macho.js';
@@ -94,7 +95,7 @@ export function parseMachO(bytes: Uint8Array): BinaryImage {
   };
   if (functionStarts) image.functionStarts = functionStarts;
   image.diagnostics = ctx.finish();
-  return image;
+  return keepAddressable(image);
 }
 
 function debugInfo(cmds: Commands): DebugInfo {

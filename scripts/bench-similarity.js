@@ -1,0 +1,68 @@
+// npm run bench:similarity — the binary-function-similarity protocol of Marcelli et al. (USENIX Security
+// 2022) on ../shared/corpus: each query function (≥ 5 basic blocks) has one true match (the same symbol
+// name in another build) among 100 (second table: 10 000) random negatives; Recall@1 and MRR@10 for
+// XO (same arch and compiler, other -O), XC (same arch, other compiler), XA (other arch, same compiler
+// and -O) and XM (any other build). Ground truth: the unstripped builds' symbol names, which the features
+// never see (only imports keep their names, as in a stripped binary).
+//
+// Queries are split by a hash of the function name: the published figures use the `test` half; the
+// weights were tuned on the `tune` half (scripts/tune-similarity.js; BENCH_SPLIT=tune prints that one).
+// Seeded: the same corpus and code give the same table. Features are cached per binary in $TMPDIR keyed
+// by file hash and code version. BENCH_QUERIES (default 500) caps queries per task at pool 100; pool
+// 10 000 uses a fifth as many (each costs 100 times more).
+import { loadCorpus, runTask, TASKS, MAIN_VERSION, MIN_BLOCKS, vectorize } from './similarity-protocol.js';
+import { DEFAULT_WEIGHTS, similarityConfidence } from '../dist/src/engine/similarity/index.js';
+
+const split = process.env.BENCH_SPLIT ?? 'test';
+const maxQueries = Number(process.env.BENCH_QUERIES ?? 500);
+
+const t0 = performance.now();
+const data = await loadCorpus();
+if (!data) {
+  console.log('../shared/corpus absent: nothing to measure');
+  process.exit(0);
+}
+vectorize(data.pool, DEFAULT_WEIGHTS);
+const loadSeconds = (performance.now() - t0) / 1000;
+
+const fmt = (x) => x.toFixed(3);
+function table(title, negatives, nQueries) {
+  console.log(`\n${title}`);
+  console.log('task  queries  negatives(avg)  Recall@1  MRR@10');
+  const rows = Object.keys(TASKS).map((task, i) => runTask(data, task, { negatives, nQueries, split, seed: 1000 + i }));
+  for (const r of rows)
+    console.log(
+      `${r.task}    ${String(r.queries).padStart(7)}  ${r.pool.toFixed(0).padStart(14)}  ${fmt(r.r1).padStart(8)}  ${fmt(r.mrr).padStart(6)}`,
+    );
+  return rows;
+}
+
+console.log(
+  `corpus: ${data.builds.length} unstripped library builds (${Object.entries(MAIN_VERSION)
+    .map(([p, v]) => `${p} ${v}`)
+    .join(', ')}), ${data.pool.length} functions with ≥ ${MIN_BLOCKS} blocks; ` +
+    `features and vectors ready in ${loadSeconds.toFixed(1)} s (cache ${data.cacheDir})`,
+);
+console.log(`split: ${split} half of the function names (hashKey(name) & 1 = ${split === 'test' ? 1 : 0})`);
+const small = table('pool 100 (1 true match + 100 negatives)', 100, maxQueries);
+table(
+  'pool 10 000 (1 true match + up to 10 000 negatives; all of them where the task admits fewer)',
+  10_000,
+  Math.max(1, Math.round(maxQueries / 5)),
+);
+console.log('\nanchors (Recall@1): GMN (Marcelli et al. 2022) XO 0.66, XC 0.46, XA 0.445;');
+console.log('                   HermesSim (2024) XO 0.81, XA 0.955, XM 0.745 at pool 100, 0.438 at pool 10 000');
+console.log('targets: XO ≥ 0.85, XC ≥ 0.70, XA ≥ 0.60 at pool 100; XO ≥ 0.50 at pool 10 000');
+
+// Calibration of the confidence mapping: of the pool-100 queries whose best candidate scores ≥ t, how
+// often is the best candidate the true match (precision), and how many queries reach t (coverage).
+console.log('\ncalibration (pool 100, all tasks): top-1 similarity ≥ t → precision, coverage, mean confidence');
+const all = small.flatMap((r) => r.scored).map((s) => ({ sim: Math.max(s.sp, s.best), right: s.sp > s.best }));
+for (const t of [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]) {
+  const top = all.filter((s) => s.sim >= t);
+  const right = top.filter((s) => s.right).length;
+  const conf = top.reduce((a, s) => a + similarityConfidence(s.sim), 0) / (top.length || 1);
+  console.log(
+    `t=${t.toFixed(2)}  precision ${fmt(right / (top.length || 1))}  coverage ${fmt(top.length / (all.length || 1))}  confidence ${fmt(conf)}`,
+  );
+}

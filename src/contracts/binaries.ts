@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox';
+import { Envelope, Nullable } from './envelope.js';
+
+export const BinaryDetailsResponse = Type.Object({
+  arch: Type.String(),
+  bits: Type.Integer(),
+  crc32: Type.String(),
+  Class: Type.String(),
+  entropy: Type.Number(),
+  file_size: Type.Integer(),
+  language: Type.String(),
+  md5: Type.String(),
+  machine: Type.String(),
+  os: Type.String(),
+  sha1: Type.String(),
+  sha256: Type.String(),
+  ssdeep: Nullable(Type.String()),
+  static: Type.Boolean(),
+  stripped: Type.Boolean(),
+  sub_sys: Type.String(),
+  tlsh: Type.String(),
+  type: Type.String(),
+  debug: Type.Boolean(),
+  first_seen: Type.String({ format: 'date-time' }),
+});
+
+export const BinaryExternalsResponse = Type.Object({
+  sha_256_hash: Type.String(),
+  vt: Type.Object({}, { additionalProperties: true }),
+  vt_last_updated: Type.String({ format: 'date-time' }),
+  mb: Type.Object({}, { additionalProperties: true }),
+  mb_last_updated: Type.String({ format: 'date-time' }),
+});
+
+export const BinaryEnvelopes = {
+  details: Envelope(Nullable(BinaryDetailsResponse)),
+  externals: Envelope(Nullable(BinaryExternalsResponse)),
+};

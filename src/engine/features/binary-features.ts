@@ -1,0 +1,136 @@
+// One binary's recovered functions → FunctionInput per function → features. The only place features meet
+// decoders and images: it re-decodes each block's instructions for their text (the CFG keeps boundaries,
+// not text) and resolves calls, imports and string references against the image.
+import { CallKind, type FunctionGraph } from '../cfg/index.js';
+import { decoderOf, newDecoded, type Decoders } from '../disasm/index.js';
+import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
+import { extractStrings, stringReferences } from '../strings/index.js';
+import { classifyInstruction, isaFamily, type InstructionClass } from './instruction-class.js';
+import { functionFeatures, type FunctionFeatures, type FunctionInput } from './function-features.js';
+import { operandConstants } from './operand-constants.js';
+
+/** Longer strings are cut: 64 characters identify a message; the rest only adds collisions to nothing. */
+const STRING_KEY_CHARS = 64;
+/**
+ * Instructions decoded per function at most: sqlite's largest function has ~12 000; beyond 20 000 the
+ * n-gram histogram is stable and the time is better spent elsewhere.
+ */
+const MAX_INSNS = 20_000;
+
+/** Features of every function of `graph`, in the order of `graph.functions`. */
+export function binaryFeatures(image: BinaryImage, graph: FunctionGraph, decoders: Decoders): FunctionFeatures[] {
+  return binaryFunctionInputs(image, graph, decoders).map(functionFeatures);
+}
+
+export function binaryFunctionInputs(image: BinaryImage, graph: FunctionGraph, decoders: Decoders): FunctionInput[] {
+  const inputs: FunctionInput[] = graph.functions.map(() => ({
+    blocks: [],
+    constants: [],
+    strings: [],
+    imports: [],
+    internalCalls: 0,
+    distinctCallees: 0,
+    callers: 0,
+    neighbours: [],
+  }));
+  const isAddress = addressTest(image);
+  const d = newDecoded();
+  /** Global block index → index within its function, the entry block first (recovery lists by address). */
+  const localOf = new Map<number, number>();
+  graph.functions.forEach((f, fi) => {
+    const decoder = decoderOf(decoders, f.thumb);
+    const family = isaFamily(decoder.mode);
+    const blocks = [...Array(f.blockCount).keys()].map((b) => f.firstBlock + b);
+    const entry = blocks.findIndex((gb) => graph.blocks.start[gb] === f.start);
+    if (entry > 0) blocks.unshift(...blocks.splice(entry, 1));
+    blocks.forEach((gb, i) => localOf.set(gb, i));
+    const input = inputs[fi]!;
+    let budget = MAX_INSNS;
+    input.blocks = blocks.map((gb) => {
+      const classes: InstructionClass[] = [];
+      for (let v = graph.blocks.start[gb]!; v < graph.blocks.end[gb]! && budget > 0; budget--) {
+        const off = fileOffsetOf(image, v);
+        const text = off < 0 ? null : decoder.text(image.bytes, off, v);
+        if (!text || !decoder.decode(image.bytes, off, v, d)) break;
+        classes.push(...classifyInstruction(family, text.mnemonic, text.operands));
+        input.constants.push(...operandConstants(family, text.mnemonic, text.operands, isAddress));
+        v += d.length;
+      }
+      return { classes, succ: [] as number[] };
+    });
+  });
+  const { from, to } = graph.edges;
+  for (let e = 0; e < from.length; e++) {
+    const gb = from[e]!;
+    const fi = graph.blocks.func[gb]!;
+    const f = graph.functions[fi];
+    if (!f) continue;
+    const src = localOf.get(gb);
+    const dstGlobal = findBlock(graph, f.firstBlock, f.blockCount, to[e]!);
+    if (src === undefined || dstGlobal < 0) continue;
+    const dst = localOf.get(dstGlobal)!;
+    const succ = inputs[fi]!.blocks[src]?.succ;
+    if (succ && !succ.includes(dst)) succ.push(dst);
+  }
+  addStrings(image, graph, inputs);
+  addCalls(image, graph, inputs);
+  return inputs;
+}
+
+function findBlock(graph: FunctionGraph, first: number, count: number, addr: number): number {
+  for (let b = first; b < first + count; b++) if (graph.blocks.start[b] === addr) return b;
+  return -1;
+}
+
+/**
+ * True for values inside a section: addresses, not constants. PIE images are linked at 0, so their
+ * sections cover small numbers too; below 64 KiB a value is taken as a constant (buffer sizes, masks)
+ * at the cost of missing the address of a non-PIE image's first page, where no code is placed.
+ */
+function addressTest(image: BinaryImage): (v: number) => boolean {
+  const ranges = image.sections.filter((s) => s.size > 0).map((s) => [s.vaddr, s.vaddr + s.size] as const);
+  return (v) => v >= 0x10000 && ranges.some(([lo, hi]) => v >= lo && v < hi);
+}
+
+/** Imports called, internal callees and callers; then each function's callees' imports and strings. */
+function addCalls(image: BinaryImage, graph: FunctionGraph, inputs: FunctionInput[]): void {
+  const importAt = new Map<number, string>();
+  for (const imp of image.imports) {
+    importAt.set(imp.slot, imp.name);
+    for (const s of imp.stubs) importAt.set(s, imp.name);
+  }
+  const funcAt = new Map<number, number>(graph.functions.map((f, i) => [f.start, i]));
+  const callees = inputs.map(() => new Set<number>());
+  const { caller, target, kind } = graph.calls;
+  for (let c = 0; c < caller.length; c++) {
+    const from = inputs[caller[c]!];
+    if (!from) continue;
+    const t = target[c]!;
+    const name = importAt.get(t);
+    if (name !== undefined || kind[c] === CallKind.Import) {
+      if (name !== undefined) from.imports.push(name);
+      continue;
+    }
+    const callee = funcAt.get(t);
+    if (callee === undefined) continue;
+    from.internalCalls++;
+    callees[caller[c]!]!.add(callee);
+    inputs[callee]!.callers++;
+  }
+  inputs.forEach((f, i) => {
+    f.distinctCallees = callees[i]!.size;
+    for (const c of callees[i]!) {
+      if (c === i) continue;
+      for (const name of new Set(inputs[c]!.imports)) f.neighbours.push(`import:${name}`);
+      for (const s of new Set(inputs[c]!.strings)) f.neighbours.push(`string:${s}`);
+    }
+  });
+}
+
+function addStrings(image: BinaryImage, graph: FunctionGraph, inputs: FunctionInput[]): void {
+  const strings = extractStrings(image);
+  for (const r of stringReferences(strings, graph)) {
+    const s = strings[r.string]!;
+    inputs[r.func]?.strings.push(s.value.slice(0, STRING_KEY_CHARS));
+  }
+}

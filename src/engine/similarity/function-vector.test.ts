@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FunctionFeatures } from '../features/index.js';
+import { cosineSimilarity } from './distance.js';
+import { hashedSlot } from './feature-hash.js';
+import { VECTOR_DIM, functionVector } from './function-vector.js';
+import { DEFAULT_WEIGHTS } from './weights.js';
+
+const A: FunctionFeatures = {
+  unigram: { load: 4, add: 2, compare: 1, branch: 1, ret: 1 },
+  bigram: { 'load add': 2, 'compare branch': 1 },
+  cfg: { 'blocks:3': 1, 'loops:1': 1 },
+  constant: { '-1640531535': 1 },
+  import: { memcpy: 1 },
+};
+const A_NEAR: FunctionFeatures = { ...A, unigram: { load: 5, add: 2, compare: 1, branch: 1, ret: 1 } };
+const B: FunctionFeatures = {
+  unigram: { store: 6, call: 3, ret: 1 },
+  bigram: { 'store call': 3 },
+  cfg: { 'blocks:1': 1, 'loops:0': 1 },
+  string: { 'usage: %s': 1 },
+  import: { printf: 2 },
+};
+
+test('functionVector: fixed size, unit length, deterministic', () => {
+  const v = functionVector(A);
+  assert.equal(v.length, VECTOR_DIM);
+  assert.ok(Math.abs(Math.hypot(...v) - 1) < 1e-5);
+  assert.deepEqual(functionVector(A), v);
+  assert.deepEqual(functionVector(structuredClone(A)), v, 'a thawed copy gives the same vector');
+});
+
+test('functionVector: similarity orders identical > near > different', () => {
+  const a = functionVector(A);
+  const cases: [string, FunctionFeatures, number, number][] = [
+    ['identical', A, 0.9999, 1],
+    ['one count changed', A_NEAR, 0.95, 0.9999],
+    ['a different function', B, -1, 0.3],
+  ];
+  for (const [what, f, lo, hi] of cases) {
+    const s = cosineSimilarity(a, functionVector(f));
+    assert.ok(s >= lo && s <= hi, `${what}: ${s} not in [${lo}, ${hi}]`);
+  }
+});
+
+test('functionVector: a group weighted 0 does not count; no features give the zero vector', () => {
+  const onlyImports = { ...DEFAULT_WEIGHTS, unigram: 0, bigram: 0, trigram: 0, cfg: 0, constant: 0 };
+  const s = cosineSimilarity(functionVector(A, onlyImports), functionVector({ import: { memcpy: 1 } }, onlyImports));
+  assert.ok(Math.abs(s - 1) < 1e-5);
+  assert.ok(functionVector({}).every((x) => x === 0));
+});
+
+test('hashedSlot: stable buckets in range', () => {
+  const cases: string[] = ['unigram:load', 'constant:16', 'string:usage: %s', ''];
+  for (const key of cases) {
+    const { index, sign } = hashedSlot(key, VECTOR_DIM);
+    assert.ok(index >= 0 && index < VECTOR_DIM);
+    assert.deepEqual(hashedSlot(key, VECTOR_DIM), { index, sign });
+  }
+});

@@ -1,0 +1,69 @@
+// The fuzz targets: one per container parser, raw loading through parseBinary, and the whole pipeline.
+// `runTarget` executes inside the sandbox worker; the rest is shared with the supervisor.
+import type { BinaryConfig } from '../engine/index.js';
+import { analyze } from '../engine/index.js';
+import { parseElf } from '../engine/formats/elf/index.js';
+import { parseMachO } from '../engine/formats/macho/index.js';
+import { parseBinary, type RawLoad } from '../engine/formats/parse.js';
+import { parsePe } from '../engine/formats/pe/index.js';
+import { imageFaults } from './image-faults.js';
+
+export const TARGETS = ['elf', 'pe', 'macho', 'raw', 'analyze'] as const;
+export type TargetName = (typeof TARGETS)[number];
+
+/**
+ * What a raw blob is claimed to be. The last load address leaves 4 KiB below 2^53, so any blob longer
+ * than that must be refused (addresses are numbers), not wrapped.
+ */
+export const RAW_LOADS: RawLoad[] = [
+  { target: { architecture: 'x86_64', bits: 64, endianness: 'little' }, base: 0x400000 },
+  { target: { architecture: 'x86', bits: 32, endianness: 'little' }, base: 0 },
+  { target: { architecture: 'arm', bits: 32, endianness: 'little' }, base: 0x8000 },
+  { target: { architecture: 'arm64', bits: 64, endianness: 'little' }, base: 0xffff_0000 },
+  { target: { architecture: 'mips', bits: 32, endianness: 'big' }, base: 0xbfc0_0000 },
+  { target: { architecture: 'x86_64' }, base: 2 ** 53 - 0x1000 },
+];
+
+/** Submitters' configs for the pipeline: none, and one per ISA (raw blobs are analyzed only with one). */
+export const BINARY_CONFIGS: (BinaryConfig | null)[] = [
+  null,
+  { isa: 'x86_64', platform: 'linux', file_format: 'blob' },
+  { isa: 'x86', platform: 'windows' },
+  { isa: 'arm', platform: 'android' },
+];
+
+export const variantCount = (target: TargetName): number =>
+  target === 'raw' ? RAW_LOADS.length : target === 'analyze' ? BINARY_CONFIGS.length : 1;
+
+/** Which seeds a target mutates: a parser its own format; raw loading and the pipeline everything. */
+export const takesSeed = (target: TargetName, format: string): boolean =>
+  target === 'raw' || target === 'analyze' || target === format;
+
+/**
+ * Wall-clock limit per input. Parsing is bounded by design well under 1 s (the hostile tests' limit); the
+ * pipeline decodes and recovers code, ~1 s per MiB on this machine, so it gets 20 s plus 10 s per MiB:
+ * a limit only a hang or a superlinear stage reaches even with another job sharing the core.
+ */
+export const timeoutMs = (target: TargetName, size: number): number =>
+  target === 'analyze' ? 20_000 + Math.ceil((size / 2 ** 20) * 10_000) : 5_000;
+
+/**
+ * Runs one input; returns its faults: for a parse, the image's broken invariants (image-faults.ts); for
+ * the pipeline, the "internal error"s its parsers swallowed. Errors thrown are the caller's to classify.
+ */
+export async function runTarget(target: TargetName, bytes: Uint8Array, variant: number): Promise<string[]> {
+  switch (target) {
+    case 'elf':
+      return imageFaults(parseElf(bytes));
+    case 'pe':
+      return imageFaults(parsePe(bytes));
+    case 'macho':
+      return imageFaults(parseMachO(bytes));
+    case 'raw':
+      return imageFaults(parseBinary(bytes, RAW_LOADS[variant % RAW_LOADS.length]));
+    case 'analyze': {
+      const result = await analyze(bytes, { binaryConfig: BINARY_CONFIGS[variant % BINARY_CONFIGS.length] ?? null });
+      return result.diagnostics.filter((d) => d.startsWith('internal error'));
+    }
+  }
+}
