@@ -7,3 +7,7 @@ export * from './feature-set.js';
 export * from './parse-rule.js';
 export * from './rule-set.js';
 export * from './match-rules.js';
+export * from './operand-features.js';
+export * from './instruction-features.js';
+export * from './extract-features.js';
+export * from './freeze.js';
