@@ -9,6 +9,7 @@ import { JobsRepository } from './jobs.js';
 import { SamplesRepository } from './samples.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
+import { VulnerabilitiesRepository } from './vulnerabilities.js';
 
 export type { DatabaseDriver } from './driver.js';
 export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analyses.js';
@@ -17,6 +18,7 @@ export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
+export type { OsvRecordRow } from './vulnerabilities.js';
 export { openDatabase } from './open.js';
 
 export interface Store {
@@ -29,6 +31,7 @@ export interface Store {
   functions: FunctionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
+  vulnerabilities: VulnerabilitiesRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -43,5 +46,6 @@ export function createStore(driver: DatabaseDriver): Store {
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
+    vulnerabilities: new VulnerabilitiesRepository(driver.db),
   };
 }

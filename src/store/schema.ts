@@ -143,6 +143,17 @@ export interface XrefsTable {
   function_id: number | null;
 }
 
+export interface OsvRecordsTable {
+  id: string;
+  modified: string;
+  document: string;
+  imported_at: number;
+}
+export interface OsvPackagesTable {
+  name: string;
+  record_id: string;
+}
+
 export interface Database {
   functions: FunctionsTable;
   function_calls: FunctionCallsTable;
@@ -161,4 +172,6 @@ export interface Database {
   analysis_strings: AnalysisStringsTable;
   comments: CommentsTable;
   jobs: JobsTable;
+  osv_records: OsvRecordsTable;
+  osv_packages: OsvPackagesTable;
 }

@@ -63,6 +63,11 @@ function packageNames(a: OsvAffected): string[] {
   return names;
 }
 
+/** Every package name a record affects: what the local database indexes it by. */
+export const affectedPackageNames = (record: OsvRecord): string[] => [
+  ...new Set((record.affected ?? []).flatMap(packageNames)),
+];
+
 function inRange(version: string, events: OsvEvent[]): boolean {
   // Events ordered by version: an `introduced` opens, a `fixed`/`limit` closes before, `last_affected` after.
   let affected = false;
