@@ -1,4 +1,5 @@
 // Strings and needed libraries → the libraries a binary carries, with versions where its bytes say them.
+import type { LibraryRecord } from '../../contracts/understanding.js';
 import { CHECKERS, type Checker } from './checkers.js';
 
 export interface StringAt {
@@ -6,21 +7,7 @@ export interface StringAt {
   vaddr: number;
 }
 
-export interface LibraryComponent {
-  name: string;
-  /** null when the binary holds the library but no version string for it. */
-  version: string | null;
-  vendor: string;
-  product: string;
-  /** Package URL, with `@version` when known. */
-  purl: string;
-  /** CPE 2.3 name (version `*` when unknown). */
-  cpe: string;
-  /** static: its code is in the binary; dynamic: the binary needs it at run time. */
-  linkage: 'static' | 'dynamic';
-  /** The strings or needed library names it was recognised by (a few). */
-  evidence: string[];
-}
+export type LibraryComponent = LibraryRecord;
 
 const EVIDENCE_SHOWN = 3;
 
