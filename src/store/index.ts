@@ -6,6 +6,7 @@ import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
+import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
@@ -15,6 +16,7 @@ export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analy
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
+export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
 export { openDatabase } from './open.js';
@@ -29,6 +31,7 @@ export interface Store {
   functions: FunctionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
+  nameHistory: NameHistoryRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -43,5 +46,6 @@ export function createStore(driver: DatabaseDriver): Store {
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
+    nameHistory: new NameHistoryRepository(driver.db),
   };
 }
