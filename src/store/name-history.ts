@@ -47,6 +47,16 @@ const functionColumns = (e: NameColumns) => ({
   name_source_analysis_id: e.source_analysis_id,
 });
 
+const pickNames = (e: NameColumns): NameColumns => ({
+  name: e.name,
+  mangled_name: e.mangled_name,
+  name_source_type: e.name_source_type,
+  debug: e.debug,
+  source_function_id: e.source_function_id,
+  source_binary_id: e.source_binary_id,
+  source_analysis_id: e.source_analysis_id,
+});
+
 const entryColumns = (c: NameChange): NameColumns => ({
   name: c.name,
   mangled_name: c.mangledName ?? c.name,
@@ -105,6 +115,33 @@ export class NameHistoryRepository {
    * its first entry (analyses write no history themselves), so a revert can always return to it.
    */
   applyNames(changes: NameChange[]): Promise<void> {
+    return this.append(
+      changes.map((c) => ({
+        functionId: c.functionId,
+        names: entryColumns(c),
+        userId: c.userId,
+        evidence: c.evidence == null ? null : JSON.stringify(c.evidence),
+      })),
+    );
+  }
+
+  /**
+   * Gives a function the name of one of its history entries again (with its type, source and evidence),
+   * as a new entry by `userId`. False when the function has no such entry.
+   */
+  async revert(functionId: number, historyId: number, userId: number): Promise<boolean> {
+    const e = await this.db
+      .selectFrom('function_name_history')
+      .selectAll()
+      .where('id', '=', historyId)
+      .where('function_id', '=', functionId)
+      .executeTakeFirst();
+    if (!e) return false;
+    await this.append([{ functionId, names: e, userId, evidence: e.evidence }]);
+    return true;
+  }
+
+  private append(changes: { functionId: number; names: NameColumns; userId: number; evidence: string | null }[]) {
     return this.db.transaction().execute(async (tx) => {
       const ids = [...new Set(changes.map((c) => c.functionId))];
       const targets = new Map<number, Target>();
@@ -146,24 +183,20 @@ export class NameHistoryRepository {
       const appended = changes.map((c) => {
         const t = targets.get(c.functionId)!;
         return {
+          ...pickNames(c.names),
           function_id: c.functionId,
           analysis_id: t.analysis_id,
           vaddr: t.vaddr,
-          ...entryColumns(c),
           user_id: c.userId,
           created_at: now,
-          evidence: c.evidence == null ? null : JSON.stringify(c.evidence),
+          evidence: c.evidence,
         };
       });
       await inBatches([...first, ...appended], (batch) =>
         tx.insertInto('function_name_history').values(batch).execute(),
       );
       for (const c of changes)
-        await tx
-          .updateTable('functions')
-          .set(functionColumns(entryColumns(c)))
-          .where('id', '=', c.functionId)
-          .execute();
+        await tx.updateTable('functions').set(functionColumns(c.names)).where('id', '=', c.functionId).execute();
     });
   }
 
@@ -201,15 +234,5 @@ export class NameHistoryRepository {
       .limit(limit)
       .execute();
     return rows.reverse();
-  }
-
-  /** One entry of a function's history, or undefined when the function has no such entry. */
-  entry(functionId: number, historyId: number): Promise<Selectable<FunctionNameHistoryTable> | undefined> {
-    return this.db
-      .selectFrom('function_name_history')
-      .selectAll()
-      .where('id', '=', historyId)
-      .where('function_id', '=', functionId)
-      .executeTakeFirst();
   }
 }
