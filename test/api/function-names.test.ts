@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
 import { createStore, openDatabase, type Store } from '../../src/store/index.js';
 import { backends } from '../helpers/backends.js';
+import { VALIDATION } from '../helpers/envelopes.js';
 import { useHarness } from '../helpers/harness.js';
 
 const program = () => Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 }));
@@ -27,14 +28,6 @@ interface Entry {
   source_type: string;
   created_at: string;
 }
-
-const VALIDATION = {
-  status: false,
-  data: null,
-  message: 'Request validation error',
-  errors: [{ code: 'validation_error', message: 'Invalid request parameters' }],
-  meta: {},
-};
 
 for (const backend of backends) {
   describe(`function names API (${backend.name})`, { skip: backend.skip ?? false }, () => {
