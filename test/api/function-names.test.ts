@@ -268,6 +268,21 @@ for (const backend of backends) {
       assert.equal((await history(f.id, bob)).length, 5);
     });
 
+    test('history returns the latest 1000 entries, oldest first', async () => {
+      const { alice } = h().keys;
+      const f = (await functions(alicePublic)).filter((x) => x.name.startsWith('sub_'))[5]!;
+      const renames = Array.from({ length: 1001 }, (_, i) => ({
+        function_id: f.id,
+        new_name: `n${i}`,
+        new_mangled_name: `n${i}`,
+      }));
+      assert.equal((await batch(alice, { functions: renames })).statusCode, 200);
+      const entries = await history(f.id);
+      assert.equal(entries.length, 1000, 'the analysis name and the first rename are past the limit');
+      assert.deepEqual([entries[0]!.function_name, entries[999]!.function_name], ['n1', 'n1000']);
+      assert.equal((await functions(alicePublic)).find((x) => x.id === f.id)!.name, 'n1000');
+    });
+
     test('applied unstrip names report their source in listings; re-analysis keeps every chosen name', async () => {
       const { alice } = h().keys;
       const id = await h().analysis(alice, program());
