@@ -9,6 +9,7 @@ import type {
   BinariesService,
   CommentsService,
   FunctionBlocksService,
+  FunctionNamesService,
   FunctionsService,
   UploadsService,
   UsersService,
@@ -19,6 +20,7 @@ import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { commentsRoutes } from './routes/comments.js';
+import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
 import { platformRoutes } from './routes/platform.js';
 import { uploadRoutes } from './routes/upload.js';
@@ -32,6 +34,7 @@ export interface ApiServices {
   comments: CommentsService;
   functions: FunctionsService;
   blocks: FunctionBlocksService;
+  names: FunctionNamesService;
   binaries: BinariesService;
 }
 
@@ -72,6 +75,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(analysisResultsRoutes(services.results, services.analyses));
   await app.register(commentsRoutes(services.comments));
   await app.register(functionsRoutes(services.functions, services.blocks));
+  await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 

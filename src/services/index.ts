@@ -10,3 +10,4 @@ export * from './comments.js';
 export * from './functions.js';
 export * from './function-blocks.js';
 export * from './binaries.js';
+export * from './function-names.js';

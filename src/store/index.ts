@@ -6,6 +6,7 @@ import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
+import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
@@ -16,6 +17,7 @@ export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analy
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
+export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
 export type { OsvRecordRow } from './vulnerabilities.js';
@@ -32,6 +34,7 @@ export interface Store {
   strings: StringsRepository;
   jobs: JobsRepository;
   vulnerabilities: VulnerabilitiesRepository;
+  nameHistory: NameHistoryRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -47,5 +50,6 @@ export function createStore(driver: DatabaseDriver): Store {
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
     vulnerabilities: new VulnerabilitiesRepository(driver.db),
+    nameHistory: new NameHistoryRepository(driver.db),
   };
 }
