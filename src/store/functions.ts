@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { PackedVectors } from '../shared/simhash.js';
 import { likePattern } from './like.js';
 import type { Database, FunctionsTable } from './schema.js';
+import { insertVectors } from './similarity.js';
 
 export type FunctionRow = Selectable<FunctionsTable>;
 
@@ -27,6 +29,8 @@ export interface FunctionResults {
     refs: { site: number; func: number }[];
   }[];
   refs: { site: number; func: number; target: number; kind: string }[];
+  /** Vectors and LSH buckets of `functions`, index-aligned (absent: the functions are not indexed). */
+  vectors?: PackedVectors | null;
 }
 
 // Rows per INSERT: well under SQLite's 32 766 and PostgreSQL's 65 535 bound parameters at ≤ 10 columns.
@@ -65,6 +69,7 @@ export class FunctionsRepository {
           .execute();
         for (const row of rows) ids.push(row.id);
       });
+      if (r.vectors) await insertVectors(tx, analysisId, ids, r.vectors);
       await insertBatches(r.calls, (batch) =>
         tx
           .insertInto('function_calls')

@@ -7,6 +7,8 @@ import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
 import { SamplesRepository } from './samples.js';
+import { SimilarityRepository } from './similarity.js';
+import type { SimilarityIndex } from './similarity-index.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 
@@ -17,6 +19,7 @@ export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
+export type * from './similarity-index.js';
 export { openDatabase } from './open.js';
 
 export interface Store {
@@ -29,6 +32,7 @@ export interface Store {
   functions: FunctionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
+  similarity: SimilarityIndex;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -43,5 +47,6 @@ export function createStore(driver: DatabaseDriver): Store {
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
+    similarity: new SimilarityRepository(driver.db),
   };
 }
