@@ -8,6 +8,8 @@ import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
 import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
+import { SimilarityRepository } from './similarity.js';
+import type { SimilarityIndex } from './similarity-index.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 import { VulnerabilitiesRepository } from './vulnerabilities.js';
@@ -21,6 +23,7 @@ export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
 export type { OsvRecordRow } from './vulnerabilities.js';
+export type * from './similarity-index.js';
 export { openDatabase } from './open.js';
 
 export interface Store {
@@ -35,6 +38,7 @@ export interface Store {
   jobs: JobsRepository;
   vulnerabilities: VulnerabilitiesRepository;
   nameHistory: NameHistoryRepository;
+  similarity: SimilarityIndex;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -51,5 +55,6 @@ export function createStore(driver: DatabaseDriver): Store {
     strings: new StringsRepository(driver.db),
     vulnerabilities: new VulnerabilitiesRepository(driver.db),
     nameHistory: new NameHistoryRepository(driver.db),
+    similarity: new SimilarityRepository(driver.db),
   };
 }
