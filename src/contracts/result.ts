@@ -2,6 +2,7 @@
 // Plain JSON, deterministic for the same bytes and options; only `vectors` is typed arrays (stored in the
 // similarity index, not in the document).
 import type { PackedVectors } from '../shared/simhash.js';
+import type { CapabilityReport, FrozenFeatures, LibraryRecord } from './understanding.js';
 
 export type BinaryFormat = 'elf' | 'pe' | 'macho' | 'raw';
 export type Architecture =
@@ -136,6 +137,12 @@ export interface AnalysisResult {
   instructionCount: number;
   /** Each function's int8 vector and LSH buckets (index-aligned with `functions`), for the similarity index. */
   vectors: PackedVectors | null;
+  /** Capability rule matches (analysis_config.generate_capabilities), else null. */
+  capabilities: CapabilityReport | null;
+  /** The features the rules matched against, kept apart from the document (large). */
+  capabilityFeatures: FrozenFeatures | null;
+  /** Libraries identified in the binary (analysis_config.generate_sbom or generate_cves), else null. */
+  sbom: LibraryRecord[] | null;
   /** Recoverable damage met on the way (parser diagnostics, truncated recovery). */
   diagnostics: string[];
 }

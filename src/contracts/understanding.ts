@@ -35,3 +35,20 @@ export interface LibraryRecord {
   linkage: 'static' | 'dynamic';
   evidence: string[];
 }
+
+/**
+ * Capability features of every scope, compact (engine/capabilities/freeze.ts): keys interned, instruction
+ * addresses delta-coded. Kept beside the result so rules re-match without decoding again.
+ */
+export interface FrozenFeatures {
+  version: 1;
+  keys: string[];
+  /** `[key id, address]` pairs, flattened. */
+  file: number[];
+  functions: {
+    a: number;
+    f: number[];
+    /** Blocks: address, `[key id, address]` pairs, and instructions as `[address delta, n, …n key ids]`. */
+    b: { a: number; f: number[]; i: number[] }[];
+  }[];
+}

@@ -1,22 +1,11 @@
 // Extracted features ↔ a compact JSON document kept with the analysis. Keys are interned once (sqlite's
 // 290 000 feature occurrences use ~6 000 distinct keys) and instruction addresses are stored as deltas,
 // which takes sqlite x86-64 from 16 MB of plain JSON to ~2 MB.
+import type { FrozenFeatures } from '../../contracts/understanding.js';
 import type { ExtractedFeatures, FeatureList, FunctionFeaturesDoc } from './feature-set.js';
 
 export const FROZEN_VERSION = 1;
-
-export interface FrozenFeatures {
-  version: typeof FROZEN_VERSION;
-  keys: string[];
-  /** `[key id, address]` pairs, flattened. */
-  file: number[];
-  functions: {
-    a: number;
-    f: number[];
-    /** Blocks: address, `[key id, address]` pairs, and instructions as `[address delta, n, …n key ids]`. */
-    b: { a: number; f: number[]; i: number[] }[];
-  }[];
-}
+export type { FrozenFeatures } from '../../contracts/understanding.js';
 
 export function freezeFeatures(x: ExtractedFeatures): FrozenFeatures {
   const ids = new Map<string, number>();
