@@ -79,6 +79,12 @@ const cases: { name: string; rule: string; scope?: string; features: ExtractedFe
     features: program([[num(16)]]),
     match: true,
   },
+  {
+    name: 'api and mnemonic with descriptions',
+    rule: '- and:\n  - api: socket = create it\n  - mnemonic: xor = zero the flags',
+    features: program([[api('socket')], [mnem('xor')]]),
+    match: true,
+  },
   { name: 'negative number', rule: '- number: -1', features: program([[num(-1)]]), match: true },
   {
     name: 'and',

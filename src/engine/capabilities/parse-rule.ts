@@ -8,9 +8,10 @@ import { scopeRank, SCOPES, type Bounds, type Rule, type RuleNode, type Scope } 
 export class RuleError extends Error {
   constructor(
     readonly source: string,
-    message: string,
+    /** What is wrong, without the file name (the message leads with it). */
+    readonly reason: string,
   ) {
-    super(`${source}: ${message}`);
+    super(`${source}: ${reason}`);
   }
 }
 
@@ -36,12 +37,15 @@ function fail(ctx: Context, message: string): never {
   throw new RuleError(ctx.source, `rule "${ctx.name}": ${message}`);
 }
 
+/** ` = what it means` after a feature's value. */
+const DESCRIPTION = /\s+=\s.*$/s;
+
 /** `0x10`, `-1`, `16 = description`, a YAML integer. */
 function parseInteger(ctx: Context, raw: unknown, what: string): bigint {
   if (typeof raw === 'bigint') return raw;
   if (typeof raw === 'number' && Number.isSafeInteger(raw)) return BigInt(raw);
   if (typeof raw !== 'string') fail(ctx, `${what}: not an integer`);
-  const text = raw.replace(/\s+=\s.*$/s, '').trim();
+  const text = raw.replace(DESCRIPTION, '').trim();
   const m = /^(-)?(0x[0-9a-f]+|[0-9]+)$/i.exec(text);
   if (!m) fail(ctx, `${what}: "${raw}" is not an integer`);
   const v = BigInt(m[2]!);
@@ -49,9 +53,7 @@ function parseInteger(ctx: Context, raw: unknown, what: string): bigint {
 }
 
 function parseBytes(ctx: Context, raw: unknown): Uint8Array {
-  const text = String(raw)
-    .replace(/\s+=\s.*$/s, '')
-    .replace(/\s+/g, '');
+  const text = String(raw).replace(DESCRIPTION, '').replace(/\s+/g, '');
   if (!/^([0-9a-f]{2})+$/i.test(text) || text.length > 2 * 256) fail(ctx, `bytes: "${String(raw)}" is not hex`);
   return Uint8Array.from(text.match(/../g)!, (h) => parseInt(h, 16));
 }
@@ -90,8 +92,10 @@ function leaf(ctx: Context, kind: string, value: unknown): RuleNode | null {
     return null;
   }
   if ((VALUE_FEATURES as readonly string[]).includes(kind)) {
-    if (typeof value !== 'string' || value === '') fail(ctx, `${kind}: expected a name`);
-    return { kind: 'feature', key: valueKey(kind as ValueFeature, value) };
+    // capa allows `api: send = description` on every feature but strings.
+    const name = typeof value === 'string' ? value.replace(DESCRIPTION, '') : '';
+    if (name === '') fail(ctx, `${kind}: expected a name`);
+    return { kind: 'feature', key: valueKey(kind as ValueFeature, name) };
   }
   if (kind === 'string') return parseString(ctx, value);
   if (kind === 'substring') return { kind: 'substring', value: String(value) };
