@@ -6,11 +6,13 @@
 //     the sample's behaviour.
 //  2. speed: the largest corpus binary — function recovery, feature extraction and rule matching timed
 //     apart (median of BENCH_RUNS, default 3), per analysis and per 1 000 functions; and how many rule
-//     evaluations the feature index costs against evaluating every rule on every scope instance.
+//     evaluations the feature index costs against evaluating every rule on every scope instance. With
+//     BINLENS_RULES_DIRS set (e.g. to a checkout of capa's rules), matching is timed again with those added.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { capabilityFeatures, matchRules } from '../dist/src/engine/capabilities/index.js';
 import { decodersFor, recoverBinaryFunctions } from '../dist/src/engine/recover-binary.js';
+import { loadConfig } from '../dist/src/config/index.js';
 import { loadCapabilityRules } from '../dist/src/jobs/rule-files.js';
 
 const CORPUS = path.resolve('..', 'shared', 'corpus');
@@ -107,13 +109,6 @@ const bytes = readFileSync(big.path);
 const runs = [];
 for (let i = 0; i < RUNS; i++) runs.push(await extract(bytes));
 const { features, functions } = runs[0];
-const matchMs = [];
-let result;
-for (let i = 0; i < RUNS; i++) {
-  const t0 = performance.now();
-  result = matchRules(rules, features);
-  matchMs.push(performance.now() - t0);
-}
 // ms per function is s per 1 000 functions.
 const per = (ms) => `${(ms / 1000).toFixed(3)} s per analysis, ${(ms / functions).toFixed(3)} s per 1 000 functions`;
 console.log(
@@ -121,9 +116,28 @@ console.log(
 );
 console.log(`function recovery:  ${per(median(runs.map((r) => r.recoverMs)))}`);
 console.log(`feature extraction: ${per(median(runs.map((r) => r.extractMs)))}`);
-console.log(`rule matching:      ${per(median(matchMs))}`);
-const reported = [...result.matches.keys()].filter((n) => rules.reported.has(n)).length;
-console.log(
-  `evaluations: ${result.evaluations} with the index, ${result.naiveEvaluations} without ` +
-    `(${(result.naiveEvaluations / result.evaluations).toFixed(1)}× fewer); ${reported} reported rules matched`,
-);
+
+/** Times matching `set` on the big binary's features and prints the figures. */
+function timeMatching(label, set) {
+  const ms = [];
+  let result;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    result = matchRules(set, features);
+    ms.push(performance.now() - t0);
+  }
+  const reported = [...result.matches.keys()].filter((n) => set.reported.has(n)).length;
+  console.log(`rule matching, ${label} (${set.size} compiled): ${per(median(ms))}`);
+  console.log(
+    `  evaluations: ${result.evaluations} with the index, ${result.naiveEvaluations} without ` +
+      `(${(result.naiveEvaluations / result.evaluations).toFixed(1)}× fewer); ${reported} reported rules matched`,
+  );
+}
+
+timeMatching('shipped rules', rules);
+const extraDirs = loadConfig().rulesDirs;
+if (extraDirs.length) {
+  const withExtra = await loadCapabilityRules(extraDirs);
+  console.log(`BINLENS_RULES_DIRS: ${withExtra.files} files, ${withExtra.problems.length} problems`);
+  timeMatching('shipped + BINLENS_RULES_DIRS rules', withExtra.rules);
+}

@@ -37,12 +37,19 @@ function packageRoot(): string {
 /** The rule set Binlens ships: rules/ at the package root. */
 export const shippedRulesDir = (): string => path.join(packageRoot(), 'rules');
 
-/** `.yml`/`.yaml` files under `dir`, recursively, sorted so the load order (and first-wins duplicates) is stable. */
+/** A path below the rule directory with a dot-folder (`.github/workflows/*.yml` in a rules checkout). */
+const HIDDEN = /(^|[/\\])\./;
+
+/**
+ * `.yml`/`.yaml` files under `dir`, recursively, outside dot-folders, sorted so the load order (and
+ * first-wins duplicates) is stable.
+ */
 export async function listRuleFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile() && RULE_FILE.test(e.name))
     .map((e) => path.join(e.parentPath, e.name))
+    .filter((p) => !HIDDEN.test(path.relative(dir, p)))
     .sort();
 }
 

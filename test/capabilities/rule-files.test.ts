@@ -39,6 +39,7 @@ test('rule files: a directory with a broken file reports that file and still loa
     'a/not-yaml.yml': 'rule: [',
     'a/bad-feature.yml': rule('bad', 'frobnicate: 3'),
     'README.md': 'not a rule, not read',
+    '.github/workflows/ci.yml': 'on: push',
   });
   const loaded = await loadRuleDirectories([dir]);
   assert.equal(loaded.files, 4);

@@ -21,7 +21,22 @@ const MAX_DEPTH = 32;
 const MAX_NODES = 5000;
 
 /** capa features Binlens does not extract (.NET, dynamic analysis): such a leaf never matches. */
-const NEVER_PRESENT = new Set(['class', 'namespace', 'property/read', 'property/write', 'property']);
+const NEVER_PRESENT = new Set([
+  'class',
+  'namespace',
+  'property/read',
+  'property/write',
+  'property',
+  'com/class',
+  'com/interface',
+]);
+
+/** Subscopes of dynamic analysis (a rule's `call:` branch beside its `basic block:` one): never match here. */
+const DYNAMIC_SUBSCOPES = new Set(['call', 'span of calls', 'thread', 'process']);
+
+/** capa lets a combinator's list hold a `- description: …` item that describes the combinator. */
+const isDescriptionItem = (item: unknown): boolean =>
+  item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).join() === 'description';
 
 interface Context {
   source: string;
@@ -132,15 +147,13 @@ function parseItem(ctx: Context, item: unknown, scope: Scope, depth: number): Ru
   const entries = Object.entries(item).filter(([k]) => k !== 'description');
   if (entries.length !== 1) fail(ctx, `expected one feature per item, got ${entries.map(([k]) => k).join(', ')}`);
   const [key, value] = entries[0]!;
-  const children = (): RuleNode[] => {
-    const parsed = asList(ctx, value, key).map((c) => parseItem(ctx, c, scope, depth + 1));
-    return parsed.map((c) => c ?? NEVER);
-  };
+  const list = (): unknown[] => asList(ctx, value, key).filter((c) => !isDescriptionItem(c));
+  const children = (): RuleNode[] => list().map((c) => parseItem(ctx, c, scope, depth + 1) ?? NEVER);
   if (key === 'and' || key === 'or') return { kind: key, children: children() };
   if (key === 'not') {
-    const list = asList(ctx, value, key);
+    const items = list();
     const inner =
-      list.length === 1 ? parseItem(ctx, list[0], scope, depth + 1) : { kind: 'and' as const, children: children() };
+      items.length === 1 ? parseItem(ctx, items[0], scope, depth + 1) : { kind: 'and' as const, children: children() };
     return { kind: 'not', child: inner ?? NEVER };
   }
   if (key === 'optional') return { kind: 'some', bounds: { min: 0, max: Infinity }, children: children() };
@@ -149,6 +162,10 @@ function parseItem(ctx: Context, item: unknown, scope: Scope, depth: number): Ru
   const count = /^count\((.*)\)$/s.exec(key);
   if (count) return parseCount(ctx, count[1]!, value);
   if (SUBSCOPES.has(key)) return subscope(ctx, key as Scope, scope, children());
+  if (DYNAMIC_SUBSCOPES.has(key)) {
+    ctx.unsupported.add(key);
+    return null;
+  }
   return leaf(ctx, key, value);
 }
 
@@ -156,7 +173,9 @@ function parseItem(ctx: Context, item: unknown, scope: Scope, depth: number): Ru
 const NEVER: RuleNode = { kind: 'or', children: [] };
 
 function subscope(ctx: Context, inner: Scope, outer: Scope, children: RuleNode[]): RuleNode {
-  if (scopeRank(inner) >= scopeRank(outer)) fail(ctx, `a ${inner} block inside a ${outer} rule`);
+  // capa accepts a block of the rule's own scope (the static twin of a dynamic branch): it is a plain `and`.
+  if (inner === outer) return { kind: 'and', children };
+  if (scopeRank(inner) > scopeRank(outer)) fail(ctx, `a ${inner} block inside a ${outer} rule`);
   const name = `${ctx.name}/${inner} ${ctx.subrules.length}`;
   ctx.subrules.push({
     name,
