@@ -192,7 +192,7 @@ export function capabilityFeatures(
         if (!text || !decoder.decode(image.bytes, off, v, d) || d.length === 0) break;
         const features: FeatureList = [[valueKey('mnemonic', text.mnemonic), v]];
         for (const k of operandFeatures(family, text.mnemonic, text.operands, isAddress)) features.push([k, v]);
-        for (const c of instructionCharacteristics(family, text, d, v))
+        for (const c of instructionCharacteristics(decoder.mode, text, d, v))
           features.push([valueKey('characteristic', c), v]);
         for (const k of sites.get(v) ?? []) features.push([k, v]);
         stackChars += stackStringBytes(family, text);

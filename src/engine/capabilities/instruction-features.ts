@@ -1,7 +1,7 @@
 // Characteristics of single instructions, as capa defines them: xor that is not a zeroing idiom, the PEB
 // read through fs/gs, indirect calls, `call $+5`, and the stack-string byte stores blocks add up.
-import { Flow, type Decoded, type InstructionText } from '../disasm/index.js';
-import type { IsaFamily } from '../features/instruction-class.js';
+import { Flow, type Decoded, type DecoderMode, type InstructionText } from '../disasm/index.js';
+import { isaFamily, type IsaFamily } from '../features/instruction-class.js';
 import { FRAME } from '../features/operand-constants.js';
 import { splitOperands } from './operand-features.js';
 
@@ -24,20 +24,27 @@ export function isNonZeroingXor(family: IsaFamily, mnemonic: string, operands: s
   return a !== undefined && b !== undefined && a !== b;
 }
 
-/** 32-bit Windows reads its PEB at fs:[0x30], 64-bit at gs:[0x60]. */
-const PEB = /\b(fs:\[(0x)?30\]|gs:\[(0x)?60\])/;
+/**
+ * 32-bit Windows reads its PEB at fs:[0x30], 64-bit at gs:[0x60]. Only that pairing: in 64-bit code fs is
+ * the thread pointer of Linux and the BSDs, and glibc keeps its pointer guard at fs:[0x30].
+ */
+const PEB: Partial<Record<DecoderMode, RegExp>> = { x86: /\bfs:\[(0x)?30\]/, x86_64: /\bgs:\[(0x)?60\]/ };
+
+export const isPebAccess = (mode: DecoderMode, operands: string): boolean =>
+  PEB[mode]?.test(operands.toLowerCase()) ?? false;
 
 export function instructionCharacteristics(
-  family: IsaFamily,
+  mode: DecoderMode,
   text: InstructionText,
   d: Decoded,
   vaddr: number,
 ): string[] {
+  const family = isaFamily(mode);
   const out: string[] = [];
   if (isNonZeroingXor(family, text.mnemonic, text.operands)) out.push('nzxor');
   if (d.flow === Flow.IndirectCall) out.push('indirect call');
   if (d.flow === Flow.Call && d.target === vaddr + d.length) out.push('call $+5');
-  if (family === 'x86' && PEB.test(text.operands.toLowerCase())) out.push('peb access');
+  if (isPebAccess(mode, text.operands)) out.push('peb access');
   return out;
 }
 

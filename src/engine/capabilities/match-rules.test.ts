@@ -79,6 +79,12 @@ const cases: { name: string; rule: string; scope?: string; features: ExtractedFe
     features: program([[num(16)]]),
     match: true,
   },
+  {
+    name: 'api and mnemonic with descriptions',
+    rule: '- and:\n  - api: socket = create it\n  - mnemonic: xor = zero the flags',
+    features: program([[api('socket')], [mnem('xor')]]),
+    match: true,
+  },
   { name: 'negative number', rule: '- number: -1', features: program([[num(-1)]]), match: true },
   {
     name: 'and',
@@ -189,6 +195,37 @@ const cases: { name: string; rule: string; scope?: string; features: ExtractedFe
       ],
     ),
     match: true,
+  },
+  {
+    name: 'a description item in a combinator is not a feature',
+    rule: '- and:\n  - description: both calls\n  - api: a\n  - api: b',
+    features: program([[api('a')], [api('b')]]),
+    match: true,
+  },
+  {
+    name: 'a dynamic `call:` branch never matches statically',
+    rule: '- and:\n  - api: a\n  - call:\n    - api: a',
+    features: program([[api('a')]]),
+    match: false,
+  },
+  {
+    name: 'the static twin of a dynamic branch matches',
+    rule: '- or:\n  - basic block:\n    - api: a\n  - call:\n    - api: a',
+    features: program([[api('a')]]),
+    match: true,
+  },
+  {
+    name: "a block of the rule's own scope is a plain and",
+    scope: 'basic block',
+    rule: '- basic block:\n  - and:\n    - api: a\n    - api: b',
+    features: program([[api('a')], [api('b')]]),
+    match: true,
+  },
+  {
+    name: 'a COM class (not extracted) never matches',
+    rule: '- or:\n  - com/class: SystemDeviceEnum',
+    features: program([[api('x')]]),
+    match: false,
   },
   {
     name: 'a .NET feature never matches',

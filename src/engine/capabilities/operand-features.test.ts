@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { IsaFamily } from '../features/instruction-class.js';
-import { isNonZeroingXor, stackStringBytes } from './instruction-features.js';
+import { isNonZeroingXor, isPebAccess, stackStringBytes } from './instruction-features.js';
 import { operandFeatures, splitOperands } from './operand-features.js';
 
 const noAddress = () => false;
@@ -77,3 +77,17 @@ test('capabilities: stack-string bytes are the printable bytes stored to the fra
   assert.equal(stackStringBytes('x86', { mnemonic: 'mov', operands: 'dword ptr [rbx], 0x6c6c6568' }), 0);
   assert.equal(stackStringBytes('x86', { mnemonic: 'mov', operands: 'dword ptr [rbp-0x10], eax' }), 0);
 });
+
+const pebCases: { mode: 'x86' | 'x86_64'; operands: string; expected: boolean }[] = [
+  { mode: 'x86', operands: 'eax, dword ptr fs:[0x30]', expected: true },
+  { mode: 'x86_64', operands: 'rax, qword ptr gs:[0x60]', expected: true },
+  // glibc's pointer guard on x86-64 Linux, and a 32-bit TEB field: not the PEB.
+  { mode: 'x86_64', operands: 'rax, qword ptr fs:[0x30]', expected: false },
+  { mode: 'x86', operands: 'eax, dword ptr gs:[0x60]', expected: false },
+];
+
+for (const c of pebCases) {
+  test(`capabilities: peb access, ${c.mode} ${c.operands} → ${c.expected}`, () => {
+    assert.equal(isPebAccess(c.mode, c.operands), c.expected);
+  });
+}

@@ -8,9 +8,10 @@ import { scopeRank, SCOPES, type Bounds, type Rule, type RuleNode, type Scope } 
 export class RuleError extends Error {
   constructor(
     readonly source: string,
-    message: string,
+    /** What is wrong, without the file name (the message leads with it). */
+    readonly reason: string,
   ) {
-    super(`${source}: ${message}`);
+    super(`${source}: ${reason}`);
   }
 }
 
@@ -20,7 +21,22 @@ const MAX_DEPTH = 32;
 const MAX_NODES = 5000;
 
 /** capa features Binlens does not extract (.NET, dynamic analysis): such a leaf never matches. */
-const NEVER_PRESENT = new Set(['class', 'namespace', 'property/read', 'property/write', 'property']);
+const NEVER_PRESENT = new Set([
+  'class',
+  'namespace',
+  'property/read',
+  'property/write',
+  'property',
+  'com/class',
+  'com/interface',
+]);
+
+/** Subscopes of dynamic analysis (a rule's `call:` branch beside its `basic block:` one): never match here. */
+const DYNAMIC_SUBSCOPES = new Set(['call', 'span of calls', 'thread', 'process']);
+
+/** capa lets a combinator's list hold a `- description: …` item that describes the combinator. */
+const isDescriptionItem = (item: unknown): boolean =>
+  item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).join() === 'description';
 
 interface Context {
   source: string;
@@ -36,12 +52,15 @@ function fail(ctx: Context, message: string): never {
   throw new RuleError(ctx.source, `rule "${ctx.name}": ${message}`);
 }
 
+/** ` = what it means` after a feature's value. */
+const DESCRIPTION = /\s+=\s.*$/s;
+
 /** `0x10`, `-1`, `16 = description`, a YAML integer. */
 function parseInteger(ctx: Context, raw: unknown, what: string): bigint {
   if (typeof raw === 'bigint') return raw;
   if (typeof raw === 'number' && Number.isSafeInteger(raw)) return BigInt(raw);
   if (typeof raw !== 'string') fail(ctx, `${what}: not an integer`);
-  const text = raw.replace(/\s+=\s.*$/s, '').trim();
+  const text = raw.replace(DESCRIPTION, '').trim();
   const m = /^(-)?(0x[0-9a-f]+|[0-9]+)$/i.exec(text);
   if (!m) fail(ctx, `${what}: "${raw}" is not an integer`);
   const v = BigInt(m[2]!);
@@ -49,9 +68,7 @@ function parseInteger(ctx: Context, raw: unknown, what: string): bigint {
 }
 
 function parseBytes(ctx: Context, raw: unknown): Uint8Array {
-  const text = String(raw)
-    .replace(/\s+=\s.*$/s, '')
-    .replace(/\s+/g, '');
+  const text = String(raw).replace(DESCRIPTION, '').replace(/\s+/g, '');
   if (!/^([0-9a-f]{2})+$/i.test(text) || text.length > 2 * 256) fail(ctx, `bytes: "${String(raw)}" is not hex`);
   return Uint8Array.from(text.match(/../g)!, (h) => parseInt(h, 16));
 }
@@ -90,8 +107,10 @@ function leaf(ctx: Context, kind: string, value: unknown): RuleNode | null {
     return null;
   }
   if ((VALUE_FEATURES as readonly string[]).includes(kind)) {
-    if (typeof value !== 'string' || value === '') fail(ctx, `${kind}: expected a name`);
-    return { kind: 'feature', key: valueKey(kind as ValueFeature, value) };
+    // capa allows `api: send = description` on every feature but strings.
+    const name = typeof value === 'string' ? value.replace(DESCRIPTION, '') : '';
+    if (name === '') fail(ctx, `${kind}: expected a name`);
+    return { kind: 'feature', key: valueKey(kind as ValueFeature, name) };
   }
   if (kind === 'string') return parseString(ctx, value);
   if (kind === 'substring') return { kind: 'substring', value: String(value) };
@@ -128,15 +147,13 @@ function parseItem(ctx: Context, item: unknown, scope: Scope, depth: number): Ru
   const entries = Object.entries(item).filter(([k]) => k !== 'description');
   if (entries.length !== 1) fail(ctx, `expected one feature per item, got ${entries.map(([k]) => k).join(', ')}`);
   const [key, value] = entries[0]!;
-  const children = (): RuleNode[] => {
-    const parsed = asList(ctx, value, key).map((c) => parseItem(ctx, c, scope, depth + 1));
-    return parsed.map((c) => c ?? NEVER);
-  };
+  const list = (): unknown[] => asList(ctx, value, key).filter((c) => !isDescriptionItem(c));
+  const children = (): RuleNode[] => list().map((c) => parseItem(ctx, c, scope, depth + 1) ?? NEVER);
   if (key === 'and' || key === 'or') return { kind: key, children: children() };
   if (key === 'not') {
-    const list = asList(ctx, value, key);
+    const items = list();
     const inner =
-      list.length === 1 ? parseItem(ctx, list[0], scope, depth + 1) : { kind: 'and' as const, children: children() };
+      items.length === 1 ? parseItem(ctx, items[0], scope, depth + 1) : { kind: 'and' as const, children: children() };
     return { kind: 'not', child: inner ?? NEVER };
   }
   if (key === 'optional') return { kind: 'some', bounds: { min: 0, max: Infinity }, children: children() };
@@ -145,6 +162,10 @@ function parseItem(ctx: Context, item: unknown, scope: Scope, depth: number): Ru
   const count = /^count\((.*)\)$/s.exec(key);
   if (count) return parseCount(ctx, count[1]!, value);
   if (SUBSCOPES.has(key)) return subscope(ctx, key as Scope, scope, children());
+  if (DYNAMIC_SUBSCOPES.has(key)) {
+    ctx.unsupported.add(key);
+    return null;
+  }
   return leaf(ctx, key, value);
 }
 
@@ -152,7 +173,9 @@ function parseItem(ctx: Context, item: unknown, scope: Scope, depth: number): Ru
 const NEVER: RuleNode = { kind: 'or', children: [] };
 
 function subscope(ctx: Context, inner: Scope, outer: Scope, children: RuleNode[]): RuleNode {
-  if (scopeRank(inner) >= scopeRank(outer)) fail(ctx, `a ${inner} block inside a ${outer} rule`);
+  // capa accepts a block of the rule's own scope (the static twin of a dynamic branch): it is a plain `and`.
+  if (inner === outer) return { kind: 'and', children };
+  if (scopeRank(inner) > scopeRank(outer)) fail(ctx, `a ${inner} block inside a ${outer} rule`);
   const name = `${ctx.name}/${inner} ${ctx.subrules.length}`;
   ctx.subrules.push({
     name,
