@@ -12,6 +12,7 @@ import type {
   FunctionNamesService,
   FunctionsService,
   UploadsService,
+  UnderstandingService,
   UsersService,
 } from '../services/index.js';
 import { registerAuth } from './plugins/auth.js';
@@ -23,6 +24,7 @@ import { commentsRoutes } from './routes/comments.js';
 import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
 import { platformRoutes } from './routes/platform.js';
+import { understandingRoutes } from './routes/understanding.js';
 import { uploadRoutes } from './routes/upload.js';
 import { validatorCompiler } from './validation.js';
 
@@ -36,6 +38,7 @@ export interface ApiServices {
   blocks: FunctionBlocksService;
   names: FunctionNamesService;
   binaries: BinariesService;
+  understanding: UnderstandingService;
 }
 
 export interface ApiOptions {
@@ -77,6 +80,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(functionsRoutes(services.functions, services.blocks));
   await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
+  await app.register(understandingRoutes(services.understanding));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -148,7 +148,26 @@ export const AnalysisUpdateTagsRequest = Type.Object({ tags: Type.Array(Type.Str
 export const AnalysisUpdateTagsResponse = Type.Object({
   tags: Type.Array(Type.Object({ name: Type.String(), origin: Type.String() })),
 });
-export const AnalysisTags = Type.Object({ analysis_tags: Type.Array(TagItem) });
+/**
+ * GET …/tags: the analysis's tags, and (origin CAPABILITY) function tags derived from its capabilities with
+ * a maliciousness score 0..1 and the functions carrying them (docs/tags.md) — fields the reference's
+ * TagItem does not have, added as the spec asks for function tags with a score.
+ */
+export const AnalysisTagItem = Type.Object({
+  ...TagItem.properties,
+  score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  functions: Type.Optional(
+    Type.Array(
+      Type.Object({
+        function_id: Nullable(Type.Integer()),
+        function_name: Type.String(),
+        function_vaddr: Nullable(Type.Integer({ format: 'int64' })),
+        score: Type.Number({ minimum: 0, maximum: 1 }),
+      }),
+    ),
+  ),
+});
+export const AnalysisTags = Type.Object({ analysis_tags: Type.Array(AnalysisTagItem) });
 
 export const Basic = Type.Object({
   binary_id: Type.Integer(),

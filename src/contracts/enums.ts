@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 
-const Enum = <T extends string>(values: readonly T[], $id?: string) =>
+export const Enum = <T extends string>(values: readonly T[], $id?: string) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...($id ? { $id } : {}) });
 
 export const WORKSPACES = ['personal', 'team', 'public'] as const;

@@ -14,3 +14,4 @@ export * from './functions.js';
 export * from './binaries.js';
 export * from './understanding.js';
 export * from './function-names.js';
+export * from './capabilities.js';

@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import type { BlockTextRequest, FileHashes } from '../contracts/index.js';
+import type { ReportInput } from '../engine/report/index.js';
 import type { AnalysisTaskInput, AnalysisTaskOutput } from './analysis-task.js';
 
 // Compiled (.js) in production and tests; the extension follows whatever this module was loaded as.
@@ -30,6 +31,10 @@ export class AnalysisPool {
 
   describeFile(path: string): Promise<{ hashes: FileHashes; entropy: number }> {
     return this.pool.run(path, { filename: task('describe-task') }) as Promise<{ hashes: FileHashes; entropy: number }>;
+  }
+
+  renderPdf(input: ReportInput): Promise<Uint8Array> {
+    return this.pool.run(input, { filename: task('report-task') }) as Promise<Uint8Array>;
   }
 
   close(): Promise<void> {

@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import type { AnalysisResult } from '../contracts/index.js';
 import { analyze, type BinaryConfig, type ClientSymbols } from '../engine/index.js';
 import { isPermanentFailure } from './failures.js';
+import { loadRuleDirectories, shippedRulesDir, type LoadedRules, type RuleFileProblem } from './rule-files.js';
 
 export interface AnalysisTaskInput {
   path: string;
@@ -14,10 +15,26 @@ export interface AnalysisTaskInput {
   debugPath: string | null;
   /** Samples larger than this are refused rather than read into a worker's memory. */
   maxBytes: number;
+  /** Match capability rules (shipped rules/ plus these extra directories). */
+  capabilities: boolean;
+  rulesDirs: string[];
+  /** Identify the libraries the binary carries. */
+  sbom: boolean;
 }
 
 /** Errors lose their class crossing the thread boundary, so a refusal that retrying cannot fix is data. */
-export type AnalysisTaskOutput = { kind: 'done'; result: AnalysisResult } | { kind: 'refused'; reason: string };
+export type AnalysisTaskOutput =
+  { kind: 'done'; result: AnalysisResult; ruleProblems: RuleFileProblem[] } | { kind: 'refused'; reason: string };
+
+/** Rules are read and compiled once per worker thread (and again only if the directories change). */
+let loaded: { key: string; rules: Promise<LoadedRules> } | null = null;
+
+function workerRules(extraDirs: string[]): Promise<LoadedRules> {
+  const dirs = [shippedRulesDir(), ...extraDirs];
+  const key = dirs.join('\0');
+  if (loaded?.key !== key) loaded = { key, rules: loadRuleDirectories(dirs) };
+  return loaded.rules;
+}
 
 /**
  * The output with the vectors' buffer moved, not cloned: piscina sends the value of a movable object
@@ -44,9 +61,17 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
   const bytes = await readFile(input.path);
   const debug =
     input.debugPath && (await stat(input.debugPath)).size <= input.maxBytes ? await readFile(input.debugPath) : null;
+  const loadedRules = input.capabilities ? await workerRules(input.rulesDirs) : null;
   try {
-    const options = { binaryConfig: input.binaryConfig, symbols: input.symbols, debug };
-    return movingVectors({ kind: 'done', result: await analyze(bytes, options) });
+    const options = {
+      binaryConfig: input.binaryConfig,
+      symbols: input.symbols,
+      debug,
+      rules: loadedRules?.rules ?? null,
+      sbom: input.sbom,
+    };
+    const result = await analyze(bytes, options);
+    return movingVectors({ kind: 'done', result, ruleProblems: loadedRules?.problems ?? [] });
   } catch (err) {
     if (isPermanentFailure(err)) return { kind: 'refused', reason: (err as Error).message };
     throw err;

@@ -13,6 +13,7 @@ import {
   FunctionBlocksService,
   FunctionNamesService,
   FunctionsService,
+  UnderstandingService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -53,20 +54,23 @@ export async function buildService(config: Config, logger: Logger | false = fals
   const { store, users } = runtime;
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const generatedAdminKey = await users.bootstrapAdmin(config.adminApiKey);
-  // Block text and file digests are made on request by a thread of their own, never queued behind analyses.
+  // Block text, file digests and PDF reports are made on request by a thread of their own, never queued
+  // behind analyses.
   const renderPool = new AnalysisPool(1, 0);
+  const understanding = new UnderstandingService(store, (input) => renderPool.renderPdf(input));
 
   const app = await buildApp(
     {
       users,
       uploads: new UploadsService(store, blobs, config.maxUploadBytes),
-      analyses: new AnalysesService(store),
+      analyses: new AnalysesService(store, (a) => understanding.tagItems(a)),
       results: new AnalysisResultsService(store),
       comments: new CommentsService(store),
       functions: new FunctionsService(store),
       blocks: new FunctionBlocksService(store, blobs, (req) => renderPool.renderBlocks(req)),
       names: new FunctionNamesService(store),
       binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
+      understanding,
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );
@@ -77,7 +81,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
     pool = new AnalysisPool(config.workers);
     runner = new JobRunner(
       store,
-      { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES) },
+      { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.rulesDirs) },
       { concurrency: config.workers, leaseMs: config.jobLeaseMs, logger: app.log },
     );
     // Work created through this process's API starts at once instead of at the next poll.
@@ -109,7 +113,7 @@ export async function buildWorker(config: Config, logger: Logger): Promise<{ clo
   const pool = new AnalysisPool(Math.max(config.workers, 1));
   const runner = new JobRunner(
     runtime.store,
-    { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(runtime.store, blobs, pool, MAX_ANALYSIS_BYTES) },
+    { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(runtime.store, blobs, pool, MAX_ANALYSIS_BYTES, config.rulesDirs) },
     { concurrency: Math.max(config.workers, 1), leaseMs: config.jobLeaseMs, logger },
   );
   runner.start();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type {
+  AnalysisTagItem,
   AnalysisCreateRequest,
   AnalysisRecord,
   BinaryIdentity,
@@ -39,7 +40,11 @@ export function boundariesHash(symbols: CreateBody['symbols']): string {
 }
 
 export class AnalysesService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** Function tags derived from the analysis's capabilities (UnderstandingService.tagItems). */
+    private readonly capabilityTags: (a: AnalysisWithOwner) => Promise<Static<typeof AnalysisTagItem>[]>,
+  ) {}
 
   async create(caller: Caller, body: CreateBody, maxRetry: number | undefined) {
     const sha256 = body.sha_256_hash.toLowerCase();
@@ -256,8 +261,13 @@ export class AnalysesService {
   }
 
   async tags(caller: Caller, id: number) {
-    await visibleAnalysis(this.store, caller, id);
+    const analysis = await visibleAnalysis(this.store, caller, id);
     const rows = await this.store.analyses.tags([id]);
-    return { analysis_tags: rows.map((t) => ({ name: t.name, origin: t.origin, collection_id: null })) };
+    return {
+      analysis_tags: [
+        ...rows.map((t) => ({ name: t.name, origin: t.origin, collection_id: null })),
+        ...(await this.capabilityTags(analysis)),
+      ],
+    };
   }
 }

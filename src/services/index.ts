@@ -11,3 +11,4 @@ export * from './functions.js';
 export * from './function-blocks.js';
 export * from './binaries.js';
 export * from './function-names.js';
+export * from './understanding.js';

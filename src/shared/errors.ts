@@ -53,6 +53,17 @@ export const errors = defineErrors({
   commentCreateFailed: spec(400, null, () => 'Failed to create comment'),
   commentUpdateFailed: spec(400, null, () => 'Failed to update comment'),
   commentDeleteFailed: spec(400, null, () => 'Failed to delete comment'),
+  resultNotReady: spec(
+    409,
+    '409',
+    (id: number, status: string) => `Analysis ${id} is ${status}: its results are available once it is Complete`,
+  ),
+  notGenerated: spec(
+    409,
+    '409',
+    (what: string, id: number, flag: string) =>
+      `${what} of analysis ${id} were not generated: requeue it with analysis_config.${flag} set to true`,
+  ),
   stringExists: spec(409, '409', (vaddr: number) => `A string already exists at vaddr ${vaddr}`),
   uploadTooLarge: spec(413, '413', (max: number) => `File exceeds the maximum upload size of ${max} bytes`),
   internal: spec(500, '500', () => 'Internal server error'),

@@ -112,6 +112,7 @@ export class AnalysesRepository {
       const now = Date.now();
       await this.jobs.cancelForAnalysis(id, tx);
       await tx.deleteFrom('analysis_results').where('analysis_id', '=', id).execute();
+      await tx.deleteFrom('analysis_features').where('analysis_id', '=', id).execute();
       await tx
         .updateTable('analyses')
         .set({ status: 'Queued', model_name: model, updated_at: now })

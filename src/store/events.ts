@@ -46,6 +46,25 @@ export class AnalysisEventsRepository {
       .execute();
   }
 
+  /** The capability features of an analysis (frozen JSON), kept apart from its result document. */
+  async saveFeatures(analysisId: number, document: unknown): Promise<void> {
+    const row = { analysis_id: analysisId, document: JSON.stringify(document), updated_at: Date.now() };
+    await this.db
+      .insertInto('analysis_features')
+      .values(row)
+      .onConflict((oc) => oc.column('analysis_id').doUpdateSet({ document: row.document, updated_at: row.updated_at }))
+      .execute();
+  }
+
+  async features<T>(analysisId: number): Promise<T | undefined> {
+    const row = await this.db
+      .selectFrom('analysis_features')
+      .select('document')
+      .where('analysis_id', '=', analysisId)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.document) as T) : undefined;
+  }
+
   async result<T>(analysisId: number): Promise<T | undefined> {
     const row = await this.db
       .selectFrom('analysis_results')

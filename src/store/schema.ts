@@ -163,6 +163,11 @@ export interface XrefsTable {
   function_id: number | null;
 }
 
+export interface AnalysisFeaturesTable {
+  analysis_id: number;
+  document: string;
+  updated_at: number;
+}
 export interface OsvRecordsTable {
   id: string;
   modified: string;
@@ -205,6 +210,7 @@ export interface Database {
   analysis_strings: AnalysisStringsTable;
   comments: CommentsTable;
   jobs: JobsTable;
+  analysis_features: AnalysisFeaturesTable;
   osv_records: OsvRecordsTable;
   osv_packages: OsvPackagesTable;
 }

@@ -1,7 +1,7 @@
 // The worker-thread entry: a malformed sample is a refusal (permanent), not an error to retry; vectors
 // cross the thread boundary in one transferred buffer.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -9,9 +9,12 @@ import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
 import { analyze } from '../../src/engine/index.js';
 import { AnalysisPool } from '../../src/jobs/analysis-pool.js';
 import analyzeFile from '../../src/jobs/analysis-task.js';
+import { CORPUS } from '../../src/engine/disasm/fixtures.js';
 import { HASHED_DIM, LSH_BANDS } from '../../src/shared/simhash.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'binlens-task-'));
+/** Recovery only: no capability rules, no library identification. */
+const NOTHING_MORE = { capabilities: false, rulesDirs: [], sbom: false };
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('an empty blob claimed as x86-64 is refused with the parser’s reason', async () => {
@@ -23,6 +26,7 @@ test('an empty blob claimed as x86-64 is refused with the parser’s reason', as
     symbols: null,
     debugPath: null,
     maxBytes: 1 << 20,
+    ...NOTHING_MORE,
   });
   assert.deepEqual(out, { kind: 'refused', reason: 'empty blob' });
 });
@@ -30,13 +34,27 @@ test('an empty blob claimed as x86-64 is refused with the parser’s reason', as
 test('a sample over the analysis limit is refused before it is read', async () => {
   const path = join(dir, 'big');
   writeFileSync(path, new Uint8Array(2048));
-  const out = await analyzeFile({ path, binaryConfig: null, symbols: null, debugPath: null, maxBytes: 1024 });
+  const out = await analyzeFile({
+    path,
+    binaryConfig: null,
+    symbols: null,
+    debugPath: null,
+    maxBytes: 1024,
+    ...NOTHING_MORE,
+  });
   assert.deepEqual(out, { kind: 'refused', reason: 'sample is 2048 bytes; the analysis limit is 1024' });
 });
 
 test('a file that is not there is an error (transient: the blob store may catch up)', async () => {
   await assert.rejects(
-    analyzeFile({ path: join(dir, 'missing'), binaryConfig: null, symbols: null, debugPath: null, maxBytes: 1024 }),
+    analyzeFile({
+      path: join(dir, 'missing'),
+      binaryConfig: null,
+      symbols: null,
+      debugPath: null,
+      maxBytes: 1024,
+      ...NOTHING_MORE,
+    }),
   );
 });
 
@@ -45,7 +63,14 @@ test('through the worker pool, the vectors arrive whole: one int8 vector and LSH
   writeFileSync(path, sampleProgram({ bits: 64, little: true, machine: 62 }));
   const pool = new AnalysisPool(1, 0);
   try {
-    const out = await pool.run({ path, binaryConfig: null, symbols: null, debugPath: null, maxBytes: 1 << 20 });
+    const out = await pool.run({
+      path,
+      binaryConfig: null,
+      symbols: null,
+      debugPath: null,
+      maxBytes: 1 << 20,
+      ...NOTHING_MORE,
+    });
     assert.equal(out.kind, 'done');
     if (out.kind !== 'done') return;
     const v = out.result.vectors!;
@@ -61,4 +86,28 @@ test('through the worker pool, the vectors arrive whole: one int8 vector and LSH
   } finally {
     await pool.close();
   }
+});
+
+test('with capabilities and an SBOM asked for, the worker matches the shipped rules and names libraries', async (t) => {
+  const sample = join(CORPUS, 'bin', 'samples', 'sample-win_injector_win-x86_64_mingw-gcc12_O2_stripped.exe');
+  if (!existsSync(sample)) return t.skip('../shared/corpus is not present');
+  const pool = new AnalysisPool(1, 0);
+  t.after(() => pool.close());
+  const out = await pool.run({
+    path: sample,
+    binaryConfig: null,
+    symbols: null,
+    debugPath: null,
+    maxBytes: 1 << 24,
+    capabilities: true,
+    rulesDirs: [],
+    sbom: true,
+  });
+  assert.equal(out.kind, 'done');
+  if (out.kind !== 'done') return;
+  assert.deepEqual(out.ruleProblems, []);
+  const rules = out.result.capabilities!.matches.map((m) => m.rule);
+  assert.ok(rules.includes('create thread in another process'), rules.join(', '));
+  assert.ok(out.result.capabilityFeatures!.keys.length > 0);
+  assert.deepEqual(out.result.sbom, []);
 });

@@ -172,7 +172,11 @@ export function capabilityFeatures(
   const edgesOf: number[][] = graph.functions.map(() => []);
   for (let e = 0; e < graph.edges.from.length; e++) edgesOf[graph.blocks.func[graph.edges.from[e]!]!]?.push(e);
   let budget = MAX_BINARY_INSNS;
+  // An import's stub (`jmp [iat]` thunk, PLT entry) is not code of the binary: calls to it are API calls
+  // of the caller, and the stub itself would otherwise "do" every API the binary imports.
+  const stubs = new Set(image.imports.flatMap((i) => i.stubs));
   const functions: FunctionFeaturesDoc[] = graph.functions.map((f, fi) => {
+    if (stubs.has(f.start)) return { address: f.start, features: [], blocks: [] };
     const decoder = decoderOf(decoders, f.thumb);
     const family = isaFamily(decoder.mode);
     const local = new Map<number, number>();

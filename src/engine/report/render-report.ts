@@ -11,17 +11,20 @@ export interface ReportInput {
   summary: [label: string, value: string][];
   hashes: [label: string, value: string][];
   security: [label: string, value: string][];
-  capabilities: { name: string; namespace: string; attack: string[]; functions: string[] }[];
-  libraries: { name: string; version: string; linkage: string }[];
-  vulnerabilities: {
-    cve: string;
-    product: string;
-    version: string;
-    severity: string;
-    score: number;
-    summary: string;
-  }[];
-  suspicious: { name: string; vaddr: number; score: number; tags: string[] }[];
+  /** null: not generated for this analysis (analysis_config), which the report says. */
+  capabilities: { name: string; namespace: string; attack: string[]; functions: string[] }[] | null;
+  libraries: { name: string; version: string; linkage: string }[] | null;
+  vulnerabilities:
+    | {
+        cve: string;
+        product: string;
+        version: string;
+        severity: string;
+        score: number;
+        summary: string;
+      }[]
+    | null;
+  suspicious: { name: string; vaddr: number; score: number; tags: string[] }[] | null;
 }
 
 const MARGIN = 50;
@@ -48,9 +51,10 @@ function pairs(doc: Doc, rows: [string, string][]): void {
   }
 }
 
-function list(doc: Doc, lines: string[], empty: string): void {
-  if (lines.length === 0) {
-    doc.fillColor('#555555').text(empty).fillColor('black');
+function list(doc: Doc, lines: string[] | null, empty: string, flag: string): void {
+  if (lines === null || lines.length === 0) {
+    const why = lines === null ? `Not generated for this analysis (analysis_config.${flag}).` : empty;
+    doc.fillColor('#555555').text(why).fillColor('black');
     return;
   }
   for (const line of lines.slice(0, MAX_ROWS)) doc.text(line, { indent: 8 });
@@ -73,38 +77,29 @@ function body(doc: Doc, r: ReportInput): void {
   pairs(doc, r.hashes);
   heading(doc, 'Format and security features');
   pairs(doc, r.security);
-  heading(doc, `Capabilities (${r.capabilities.length})`);
-  list(
-    doc,
-    r.capabilities.map((c) => {
-      const attack = c.attack.length ? ` [${c.attack.join('; ')}]` : '';
-      const where = c.functions.length
-        ? ` — in ${c.functions.slice(0, 5).join(', ')}${c.functions.length > 5 ? ', …' : ''}`
-        : '';
-      return `${c.name} (${c.namespace})${attack}${where}`;
-    }),
-    'No capability rule matched.',
-  );
-  heading(doc, `Libraries (${r.libraries.length})`);
-  list(
-    doc,
-    r.libraries.map((l) => `${l.name} ${l.version} (${l.linkage})`),
-    'No known library identified.',
-  );
-  heading(doc, `Vulnerabilities (${r.vulnerabilities.length})`);
-  list(
-    doc,
-    r.vulnerabilities.map(
+  const count = (xs: unknown[] | null) => (xs ? ` (${xs.length})` : '');
+  heading(doc, `Capabilities${count(r.capabilities)}`);
+  const capabilityLine = (c: NonNullable<ReportInput['capabilities']>[number]) => {
+    const attack = c.attack.length ? ` [${c.attack.join('; ')}]` : '';
+    const more = c.functions.length > 5 ? ', …' : '';
+    const where = c.functions.length ? ` — in ${c.functions.slice(0, 5).join(', ')}${more}` : '';
+    return `${c.name} (${c.namespace})${attack}${where}`;
+  };
+  list(doc, r.capabilities?.map(capabilityLine) ?? null, 'No capability rule matched.', 'generate_capabilities');
+  heading(doc, `Libraries${count(r.libraries)}`);
+  const libraries = r.libraries?.map((l) => `${l.name} ${l.version} (${l.linkage})`) ?? null;
+  list(doc, libraries, 'No known library identified.', 'generate_sbom');
+  heading(doc, `Vulnerabilities${count(r.vulnerabilities)}`);
+  const vulnerabilities =
+    r.vulnerabilities?.map(
       (v) => `${v.cve} ${v.severity} ${v.score.toFixed(1)} — ${v.product} ${v.version}: ${v.summary}`,
-    ),
-    'No known vulnerability in the identified libraries (local database).',
-  );
+    ) ?? null;
+  list(doc, vulnerabilities, 'No known vulnerability in the identified libraries (local database).', 'generate_cves');
   heading(doc, 'Most suspicious functions');
-  list(
-    doc,
-    r.suspicious.map((f) => `${f.name} at ${hex(f.vaddr)} — score ${f.score.toFixed(2)}: ${f.tags.join(', ')}`),
-    'No function carries a capability tag.',
-  );
+  const suspicious =
+    r.suspicious?.map((f) => `${f.name} at ${hex(f.vaddr)} — score ${f.score.toFixed(2)}: ${f.tags.join(', ')}`) ??
+    null;
+  list(doc, suspicious, 'No function carries a capability tag.', 'generate_capabilities');
 }
 
 function footers(doc: Doc, r: ReportInput): void {

@@ -24,8 +24,8 @@ const ref = (c: LibraryComponent) => `${c.name}@${c.version ?? 'unknown'}:${c.li
 export function cycloneDx(subject: SbomSubject, components: LibraryComponent[]) {
   const root = `binary:${subject.sha256}`;
   return {
-    bomFormat: 'CycloneDX',
-    specVersion: '1.5',
+    bomFormat: 'CycloneDX' as const,
+    specVersion: '1.5' as const,
     serialNumber: serialNumber(subject),
     version: 1,
     metadata: {

@@ -49,6 +49,12 @@ function functionResults(r: AnalysisResult): FunctionResults {
   };
 }
 
+/** What analysis_config asks for beyond recovery; CVEs need the libraries, so they imply the SBOM. */
+function wanted(config: string): { capabilities: boolean; sbom: boolean } {
+  const c = (JSON.parse(config) as { analysis_config?: Record<string, unknown> }).analysis_config ?? {};
+  return { capabilities: c.generate_capabilities === true, sbom: c.generate_sbom === true || c.generate_cves === true };
+}
+
 /** Runs one analysis: status, stage events and log lines go to the store as it progresses. */
 export class AnalysisJobHandler implements JobHandler {
   constructor(
@@ -56,6 +62,7 @@ export class AnalysisJobHandler implements JobHandler {
     private readonly blobs: BlobStore,
     private readonly pool: AnalysisPool,
     private readonly maxAnalysisBytes: number,
+    private readonly rulesDirs: string[],
   ) {}
 
   async run(job: JobRow): Promise<void> {
@@ -83,9 +90,13 @@ export class AnalysisJobHandler implements JobHandler {
       symbols: payload.symbols ?? null,
       debugPath: debugPresent ? await this.blobs.localPath(debugSha256) : null,
       maxBytes: this.maxAnalysisBytes,
+      ...wanted(analysis.config),
+      rulesDirs: this.rulesDirs,
     });
     if (out.kind === 'refused') throw new PermanentJobError(out.reason);
     const result = out.result;
+    for (const p of out.ruleProblems.slice(0, 10))
+      await events.log(id, `Capability rule skipped: ${p.source}: ${p.message}`);
     await events.log(id, `Identified ${describe(result)}`);
     await events.log(id, `SHA-256 ${result.hashes.sha256}, ${result.size} bytes, entropy ${result.entropy.toFixed(3)}`);
     await events.log(
@@ -95,7 +106,15 @@ export class AnalysisJobHandler implements JobHandler {
     for (const d of result.diagnostics.slice(0, 20)) await events.log(id, `Warning: ${d}`);
     await this.store.functions.replace(id, functionResults(result));
     if (result.vectors) await events.log(id, `Indexed ${result.vectors.count} function vectors for similarity search`);
-    const { functions, calls, strings, refs, vectors, ...document } = result;
+    if (result.capabilities)
+      await events.log(
+        id,
+        `Matched ${result.capabilities.matches.length} of ${result.capabilities.rules} capability rules ` +
+          `(${result.capabilities.evaluations} evaluations; ${result.capabilities.naiveEvaluations} without the index)`,
+      );
+    if (result.sbom) await events.log(id, `Identified ${result.sbom.length} libraries`);
+    const { functions, calls, strings, refs, vectors, capabilityFeatures, ...document } = result;
+    if (capabilityFeatures) await events.saveFeatures(id, capabilityFeatures);
     await events.saveResult(id, document);
     await events.stage(id, 'ANALYSIS', 'FINISHED');
     await events.log(id, `Analysis complete in ${Math.round(performance.now() - started)} ms`);

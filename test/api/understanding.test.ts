@@ -1,0 +1,186 @@
+// Capabilities, tags, SBOM (reference shape and CycloneDX), vulnerabilities and the PDF report through the
+// API, on corpus binaries analysed with analysis_config asking for them, and what happens when it did not.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { before, describe, test } from 'node:test';
+import { importOsvDirectory } from '../../src/cli/vulns-import.js';
+import { CORPUS } from '../../src/engine/disasm/fixtures.js';
+import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { createStore, openDatabase } from '../../src/store/index.js';
+import { backends } from '../helpers/backends.js';
+import { useHarness, type Harness } from '../helpers/harness.js';
+
+const INJECTOR = path.join(CORPUS, 'bin', 'samples', 'sample-win_injector_win-x86_64_mingw-gcc12_O2_stripped.exe');
+const ZLIB = path.join(CORPUS, 'bin', 'debian', 'debian-zlib-bzip2-zstd_linux-x86_64_gcc12_O2_stripped');
+const missing = existsSync(INJECTOR) && existsSync(ZLIB) ? null : '../shared/corpus is not present';
+const ALL = { analysis_config: { generate_capabilities: true, generate_sbom: true, generate_cves: true } };
+const INJECT = 'create thread in another process';
+
+const get = (h: Harness, url: string, key = h.keys.alice) => h.request('GET', url, key);
+
+async function analysed(h: Harness, file: Buffer, extra: Record<string, unknown>): Promise<number> {
+  const id = await h.analysis(h.keys.alice, file, extra);
+  assert.equal(await h.waitForStatus(h.keys.alice, id), 'Complete');
+  return id;
+}
+
+for (const backend of backends) {
+  describe(
+    `capabilities, tags, SBOM, vulnerabilities, PDF (${backend.name})`,
+    { skip: backend.skip ?? missing ?? false },
+    () => {
+      const h = useHarness(backend);
+      let injector: number;
+      let zlib: number;
+      let plain: number;
+
+      before(async () => {
+        if (backend.skip || missing) return;
+        const store = createStore(openDatabase(h().config.databaseUrl));
+        try {
+          const report = await importOsvDirectory(path.resolve('test', 'fixtures', 'osv'), (rows) =>
+            store.vulnerabilities.upsert(rows),
+          );
+          assert.equal(report.records, 6);
+        } finally {
+          await store.driver.close();
+        }
+        injector = await analysed(h(), readFileSync(INJECTOR), ALL);
+        zlib = await analysed(h(), readFileSync(ZLIB), ALL);
+        plain = await analysed(h(), Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 })), {});
+      });
+
+      test('capabilities per function, and per function id', async () => {
+        const r = await get(h(), `/v2/analyses/${injector}/capabilities`);
+        assert.equal(r.statusCode, 200, r.body);
+        const entries = r.json().data.capabilities as {
+          function_name: string;
+          function_vaddr: number;
+          capabilities: string[];
+        }[];
+        const injecting = entries.filter((e) => e.capabilities.includes(INJECT));
+        assert.equal(injecting.length, 1, JSON.stringify(entries));
+        const fn = (await get(h(), `/v2/analyses/${injector}/functions?page_size=1000`)).json().data.functions as {
+          id: number;
+          vaddr: number;
+        }[];
+        const target = fn.find((f) => f.vaddr === injecting[0]!.function_vaddr)!;
+        const one = await get(h(), `/v2/functions/${target.id}/capabilities`);
+        assert.equal(one.statusCode, 200, one.body);
+        assert.deepEqual(one.json().data.capabilities.sort(), [...injecting[0]!.capabilities].sort());
+      });
+
+      test('tags: capability tags with scores beside the analysis tags, highest first', async () => {
+        const r = await get(h(), `/v2/analyses/${injector}/tags`);
+        assert.equal(r.statusCode, 200, r.body);
+        const tags = r.json().data.analysis_tags as {
+          name: string;
+          origin: string;
+          score?: number;
+          functions?: unknown[];
+        }[];
+        const capability = tags.filter((t) => t.origin === 'CAPABILITY');
+        const inject = capability.find((t) => t.name === INJECT)!;
+        assert.equal(inject.score, 0.9);
+        assert.equal(inject.functions!.length, 1);
+        const scores = capability.map((t) => t.score!);
+        assert.deepEqual(
+          scores,
+          [...scores].sort((a, b) => b - a),
+        );
+      });
+
+      test('SBOM: statically linked libraries with versions, and the needed libraries', async () => {
+        const r = await get(h(), `/v2/analyses/${zlib}/sbom`);
+        assert.equal(r.statusCode, 200, r.body);
+        const [sbom] = r.json().data;
+        assert.deepEqual(sbom.packages, [
+          { name: 'zlib', version: '1.2.13' },
+          { name: 'bzip2', version: '1.0.8' },
+          { name: 'zstd', version: 'unknown' },
+        ]);
+        assert.ok(sbom.imported_libs.includes('libc.so.6'));
+      });
+
+      test('SBOM as CycloneDX 1.5', async () => {
+        const r = await get(h(), `/v2/analyses/${zlib}/sbom/cyclonedx`);
+        assert.equal(r.statusCode, 200, r.body);
+        assert.match(r.headers['content-type'] as string, /^application\/vnd\.cyclonedx\+json/);
+        const doc = r.json();
+        assert.equal(doc.specVersion, '1.5');
+        assert.deepEqual(
+          doc.components.map((c: { purl: string }) => c.purl),
+          ['pkg:generic/zlib@1.2.13', 'pkg:generic/bzip2@1.0.8', 'pkg:github/facebook/zstd'],
+        );
+      });
+
+      test('vulnerabilities from the imported OSV records, only where the version is affected', async () => {
+        const r = await get(h(), `/v2/analyses/${zlib}/vulnerabilities`);
+        assert.equal(r.statusCode, 200, r.body);
+        const v = r.json().data.vulnerabilities as {
+          cve_number: string;
+          severity: string;
+          score: number;
+          product: string;
+        }[];
+        assert.deepEqual(
+          v.map((x) => [x.cve_number, x.product, x.severity, x.score]),
+          [['CVE-2023-45853', 'zlib', 'CRITICAL', 9.8]],
+        );
+      });
+
+      test('the PDF report renders and holds the hashes, capabilities and vulnerabilities', async (t) => {
+        const r = await get(h(), `/v2/analyses/${zlib}/pdf`);
+        assert.equal(r.statusCode, 200, r.body);
+        assert.equal(r.headers['content-type'], 'application/pdf');
+        assert.equal(r.rawPayload.subarray(0, 5).toString(), '%PDF-');
+        if (spawnSync('pdftotext', ['-v']).error) return t.skip('poppler-utils not installed');
+        const dir = mkdtempSync(path.join(tmpdir(), 'binlens-pdf-'));
+        try {
+          const file = path.join(dir, 'r.pdf');
+          writeFileSync(file, r.rawPayload);
+          execFileSync('pdftoppm', ['-r', '20', '-png', file, path.join(dir, 'p')]);
+          const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+          const sha = (await get(h(), `/v2/analyses/${zlib}/basic`)).json().data.sha_256_hash as string;
+          for (const s of [sha, 'zlib 1.2.13', 'CVE-2023-45853']) assert.ok(text.includes(s), s);
+          const injectorPdf = await get(h(), `/v2/analyses/${injector}/pdf`);
+          writeFileSync(file, injectorPdf.rawPayload);
+          assert.ok(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).includes(INJECT));
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
+
+      test('not asked for in analysis_config: 409 naming the flag; the PDF says so', async () => {
+        for (const [route, flag] of [
+          ['capabilities', 'generate_capabilities'],
+          ['sbom', 'generate_sbom'],
+          ['vulnerabilities', 'generate_cves'],
+        ] as const) {
+          const r = await get(h(), `/v2/analyses/${plain}/${route}`);
+          assert.equal(r.statusCode, 409, `${route}: ${r.body}`);
+          assert.match(r.json().message, new RegExp(`analysis_config\\.${flag}`));
+        }
+        const tags = (await get(h(), `/v2/analyses/${plain}/tags`)).json().data.analysis_tags as { origin: string }[];
+        assert.ok(tags.every((t) => t.origin !== 'CAPABILITY'));
+        assert.equal((await get(h(), `/v2/analyses/${plain}/pdf`)).statusCode, 200);
+      });
+
+      test("another user's private analysis is not found on every route", async () => {
+        for (const route of ['capabilities', 'sbom', 'sbom/cyclonedx', 'vulnerabilities', 'pdf']) {
+          const r = await get(h(), `/v2/analyses/${injector}/${route}`, h().keys.bob);
+          assert.equal(r.statusCode, 404, `${route}: ${r.body}`);
+        }
+      });
+
+      test('a malformed id is a validation error', async () => {
+        const r = await get(h(), '/v2/analyses/x/capabilities');
+        assert.equal(r.statusCode, 422);
+        assert.equal(r.json().errors[0].code, 'validation_error');
+      });
+    },
+  );
+}
