@@ -32,13 +32,26 @@ const expectation = JSON.parse(readFileSync(new URL('./bench-capabilities-expect
 const manifest = JSON.parse(readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')).binaries;
 const byPath = new Map(manifest.map((b) => [b.path, b]));
 
-async function extract(bytes) {
+/** Wall-clock and CPU milliseconds of `fn` (CPU time is what a loaded, shared machine distorts least). */
+async function timed(fn) {
   const t0 = performance.now();
-  const { image, graph } = await recoverBinaryFunctions(bytes, {});
-  const t1 = performance.now();
-  const features = capabilityFeatures(image, graph, await decodersFor(image));
-  const t2 = performance.now();
-  return { features, functions: graph.functions.length, recoverMs: t1 - t0, extractMs: t2 - t1 };
+  const c0 = process.cpuUsage();
+  const value = await fn();
+  const c = process.cpuUsage(c0);
+  return { value, ms: { wall: performance.now() - t0, cpu: (c.user + c.system) / 1000 } };
+}
+
+async function extract(bytes) {
+  const recovered = await timed(() => recoverBinaryFunctions(bytes, {}));
+  const { image, graph } = recovered.value;
+  const decoders = await decodersFor(image);
+  const extracted = await timed(() => capabilityFeatures(image, graph, decoders));
+  return {
+    features: extracted.value,
+    functions: graph.functions.length,
+    recoverMs: recovered.ms,
+    extractMs: extracted.ms,
+  };
 }
 
 /** Address ranges of C-runtime functions, from the build's (or its unstripped counterpart's) truth file. */
@@ -103,41 +116,47 @@ function largestBinary(dir) {
   return best;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const big = largestBinary(path.join(CORPUS, 'bin'));
 const bytes = readFileSync(big.path);
 const runs = [];
 for (let i = 0; i < RUNS; i++) runs.push(await extract(bytes));
 const { features, functions } = runs[0];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // ms per function is s per 1 000 functions.
-const per = (ms) => `${(ms / 1000).toFixed(3)} s per analysis, ${(ms / functions).toFixed(3)} s per 1 000 functions`;
+const per = (samples) => {
+  const [wall, cpu] = [median(samples.map((s) => s.wall)), median(samples.map((s) => s.cpu))];
+  return (
+    `${(wall / 1000).toFixed(3)} s per analysis, ${(wall / functions).toFixed(3)} s per 1 000 functions ` +
+    `(CPU ${(cpu / 1000).toFixed(3)} s, ${(cpu / functions).toFixed(3)} s)`
+  );
+};
 console.log(
   `\n== speed: ${path.relative(CORPUS, big.path)} (${(big.size / 1e6).toFixed(2)} MB, ${functions} functions, median of ${RUNS}) ==`,
 );
-console.log(`function recovery:  ${per(median(runs.map((r) => r.recoverMs)))}`);
-console.log(`feature extraction: ${per(median(runs.map((r) => r.extractMs)))}`);
+console.log(`function recovery:  ${per(runs.map((r) => r.recoverMs))}`);
+console.log(`feature extraction: ${per(runs.map((r) => r.extractMs))}`);
 
 /** Times matching `set` on the big binary's features and prints the figures. */
-function timeMatching(label, set) {
+async function timeMatching(label, set) {
   const ms = [];
   let result;
   for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    result = matchRules(set, features);
-    ms.push(performance.now() - t0);
+    const run = await timed(() => matchRules(set, features));
+    result = run.value;
+    ms.push(run.ms);
   }
   const reported = [...result.matches.keys()].filter((n) => set.reported.has(n)).length;
-  console.log(`rule matching, ${label} (${set.size} compiled): ${per(median(ms))}`);
+  console.log(`rule matching, ${label} (${set.size} compiled): ${per(ms)}`);
   console.log(
     `  evaluations: ${result.evaluations} with the index, ${result.naiveEvaluations} without ` +
       `(${(result.naiveEvaluations / result.evaluations).toFixed(1)}× fewer); ${reported} reported rules matched`,
   );
 }
 
-timeMatching('shipped rules', rules);
+await timeMatching('shipped rules', rules);
 const extraDirs = loadConfig().rulesDirs;
 if (extraDirs.length) {
   const withExtra = await loadCapabilityRules(extraDirs);
   console.log(`BINLENS_RULES_DIRS: ${withExtra.files} files, ${withExtra.problems.length} problems`);
-  timeMatching('shipped + BINLENS_RULES_DIRS rules', withExtra.rules);
+  await timeMatching('shipped + BINLENS_RULES_DIRS rules', withExtra.rules);
 }

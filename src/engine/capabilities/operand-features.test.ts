@@ -45,6 +45,16 @@ test('capabilities: values inside the image are addresses, not numbers', () => {
   assert.deepEqual(got, []);
 });
 
+test('capabilities: displacements that locate data (rip-relative, a table inside the image) are not offsets', () => {
+  const inImage = (v: number) => v === 0x5b7ad9;
+  assert.deepEqual(operandFeatures('x86', 'mov', 'eax, dword ptr [rip+0x1b7ad9]', inImage), []);
+  assert.deepEqual(operandFeatures('x86', 'movzx', 'eax, byte ptr [rax+0x5b7ad9]', inImage), []);
+  assert.deepEqual(operandFeatures('x86', 'movzx', 'eax, byte ptr [rax+0x100]', inImage), [
+    'offset:256',
+    'operand[1].offset:256',
+  ]);
+});
+
 test('capabilities: operands split at top-level commas only', () => {
   assert.deepEqual(splitOperands('x0, [x1, #8]'), ['x0', '[x1, #8]']);
   assert.deepEqual(splitOperands('{r4, lr}'), ['{r4, lr}']);

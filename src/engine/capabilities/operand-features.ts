@@ -5,6 +5,7 @@ import type { IsaFamily } from '../features/instruction-class.js';
 import { numberKey } from './feature-key.js';
 
 const NUMBER = /(?<![\w.$*])#?(-?)(0x[0-9a-f]+|\d+)\b/g;
+const RIP = /\brip\b/;
 
 /** Operands split at top-level commas (not the ones inside `[x1, #8]` or `{r4, lr}`). */
 export function splitOperands(operands: string): string[] {
@@ -56,11 +57,15 @@ export function operandFeatures(
     // Displacements off the stack or frame are layout, not the structure offsets rules look for.
     if (FRAME.test(op)) return;
     const memory = [...op.matchAll(MEMORY)].map((x) => x[0]);
-    for (const mem of memory)
-      for (const [, sign, digits] of mem.matchAll(NUMBER))
-        for (const v of numberForms(sign === '-', BigInt(digits!))) {
+    for (const mem of memory) {
+      // rip-relative displacements and absolute table addresses locate data: not the structure offsets rules name.
+      if (RIP.test(mem)) continue;
+      for (const [, sign, digits] of mem.matchAll(NUMBER)) {
+        if (!sign && isAddress(Number(digits))) continue;
+        for (const v of numberForms(sign === '-', BigInt(digits!)))
           out.push(numberKey('offset', v), numberKey(`operand[${i}].offset`, v));
-        }
+      }
+    }
     for (const [, sign, digits] of op.replace(MEMORY, ' ').matchAll(NUMBER)) {
       const magnitude = BigInt(digits!) << shift;
       if (!sign && isAddress(Number(magnitude))) continue;
