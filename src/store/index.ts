@@ -2,6 +2,7 @@
 // differ only in connection, migrations and queue locking. Imports shared/ only.
 import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
+import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
@@ -12,6 +13,15 @@ import { UsersRepository } from './users.js';
 
 export type { DatabaseDriver } from './driver.js';
 export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analyses.js';
+export type {
+  CollectionBinaryRow,
+  CollectionFilter,
+  CollectionFilterFlag,
+  CollectionListRow,
+  CollectionOrder,
+  CollectionWithOwner,
+} from './collections.js';
+export { COLLECTION_FILTERS } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
@@ -29,6 +39,7 @@ export interface Store {
   functions: FunctionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
+  collections: CollectionsRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -43,5 +54,6 @@ export function createStore(driver: DatabaseDriver): Store {
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
+    collections: new CollectionsRepository(driver.db),
   };
 }

@@ -143,6 +143,29 @@ export interface XrefsTable {
   function_id: number | null;
 }
 
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  scope: string;
+  model_name: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface CollectionBinariesTable {
+  collection_id: number;
+  binary_id: number;
+}
+export interface CollectionTagsTable {
+  collection_id: number;
+  name: string;
+}
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
 export interface Database {
   functions: FunctionsTable;
   function_calls: FunctionCallsTable;
@@ -161,4 +184,8 @@ export interface Database {
   analysis_strings: AnalysisStringsTable;
   comments: CommentsTable;
   jobs: JobsTable;
+  collections: CollectionsTable;
+  collection_binaries: CollectionBinariesTable;
+  collection_tags: CollectionTagsTable;
+  tags: TagsTable;
 }
