@@ -7,9 +7,12 @@ import type {
   AnalysesService,
   AnalysisResultsService,
   BinariesService,
+  CollectionsV2Service,
+  CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
   FunctionsService,
+  SearchService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -18,10 +21,13 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
+import { collectionsRoutes } from './routes/collections.js';
 import { commentsRoutes } from './routes/comments.js';
 import { functionsRoutes } from './routes/functions.js';
 import { platformRoutes } from './routes/platform.js';
+import { searchRoutes } from './routes/search.js';
 import { uploadRoutes } from './routes/upload.js';
+import { v3Routes } from './routes/v3.js';
 import { validatorCompiler } from './validation.js';
 
 export interface ApiServices {
@@ -33,6 +39,9 @@ export interface ApiServices {
   functions: FunctionsService;
   blocks: FunctionBlocksService;
   binaries: BinariesService;
+  collections: CollectionsV2Service;
+  collectionsV3: CollectionsV3Service;
+  search: SearchService;
 }
 
 export interface ApiOptions {
@@ -73,6 +82,9 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(commentsRoutes(services.comments));
   await app.register(functionsRoutes(services.functions, services.blocks));
   await app.register(binariesRoutes(services.binaries));
+  await app.register(collectionsRoutes(services.collections));
+  await app.register(searchRoutes(services.search));
+  await app.register(v3Routes(services.collectionsV3, services.search));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -12,3 +12,6 @@ export * from './result.js';
 export * from './jobs.js';
 export * from './functions.js';
 export * from './binaries.js';
+export * from './collections.js';
+export * from './search.js';
+export * from './v3.js';

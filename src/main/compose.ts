@@ -9,9 +9,13 @@ import {
   AnalysesService,
   AnalysisResultsService,
   BinariesService,
+  CollectionsService,
+  CollectionsV2Service,
+  CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
   FunctionsService,
+  SearchService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -54,6 +58,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
   const generatedAdminKey = await users.bootstrapAdmin(config.adminApiKey);
   // Block text and file digests are made on request by a thread of their own, never queued behind analyses.
   const renderPool = new AnalysisPool(1, 0);
+  const collections = new CollectionsService(store);
 
   const app = await buildApp(
     {
@@ -65,6 +70,9 @@ export async function buildService(config: Config, logger: Logger | false = fals
       functions: new FunctionsService(store),
       blocks: new FunctionBlocksService(store, blobs, (req) => renderPool.renderBlocks(req)),
       binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
+      collections: new CollectionsV2Service(collections),
+      collectionsV3: new CollectionsV3Service(collections),
+      search: new SearchService(store, collections),
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );

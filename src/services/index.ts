@@ -10,3 +10,8 @@ export * from './comments.js';
 export * from './functions.js';
 export * from './function-blocks.js';
 export * from './binaries.js';
+export * from './collections.js';
+export * from './collections-v2.js';
+export * from './collections-v3.js';
+export * from './search.js';
+export * from './paging.js';

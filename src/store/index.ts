@@ -8,6 +8,7 @@ import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
 import { SamplesRepository } from './samples.js';
+import { SearchRepository } from './search.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 
@@ -21,11 +22,12 @@ export type {
   CollectionOrder,
   CollectionWithOwner,
 } from './collections.js';
-export { COLLECTION_FILTERS } from './collections.js';
+export { COLLECTION_FILTERS, OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
 export type { SampleRow } from './samples.js';
+export type { BinarySearch, SearchPage } from './search.js';
 export type { UserRow } from './users.js';
 export { openDatabase } from './open.js';
 
@@ -40,6 +42,7 @@ export interface Store {
   strings: StringsRepository;
   jobs: JobsRepository;
   collections: CollectionsRepository;
+  search: SearchRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -55,5 +58,6 @@ export function createStore(driver: DatabaseDriver): Store {
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
     collections: new CollectionsRepository(driver.db),
+    search: new SearchRepository(driver.db),
   };
 }
