@@ -26,3 +26,14 @@ export const collectionBinary = (b: CollectionBinaryRow): Static<typeof Collecti
 });
 
 export const scopeOf = (c: Pick<CollectionWithOwner, 'scope'>) => c.scope as CollectionScope;
+
+/** Tag names grouped by the id of what carries them, in one pass (rows come sorted by name). */
+export function namesBy<K extends string>(rows: ({ name: string } & Record<K, number>)[], key: K) {
+  const out = new Map<number, string[]>();
+  for (const r of rows) {
+    const list = out.get(r[key]);
+    if (list) list.push(r.name);
+    else out.set(r[key], [r.name]);
+  }
+  return out;
+}

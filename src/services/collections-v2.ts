@@ -33,7 +33,7 @@ export class CollectionsV2Service {
   async create(caller: Caller, body: Static<typeof CollectionCreateRequest>) {
     const modelName = MODEL_NAMES[body.model_id - 1];
     if (modelName === undefined) throw errors.validation().withDetail('model_id: not a model');
-    const binaries = body.binaries ?? [];
+    const binaries = [...new Set(body.binaries ?? [])];
     const c = await this.collections.create(caller, {
       name: body.collection_name,
       description: body.description,

@@ -21,6 +21,7 @@ export type {
   CollectionListRow,
   CollectionOrder,
   CollectionWithOwner,
+  NewCollection,
 } from './collections.js';
 export { COLLECTION_FILTERS, OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
