@@ -44,6 +44,9 @@ export interface CollectionFilter {
   offset: number;
 }
 
+/** Ids per `IN (…)` list. */
+const ID_BATCH = 5000;
+
 /** Owners whose collections are the service's own ("official"): its operators. */
 export const OFFICIAL_ROLES: readonly string[] = ['ADMIN', 'SUPERADMIN', 'SYSTEM'];
 
@@ -198,21 +201,25 @@ export class CollectionsRepository {
    * see, ascending and without repeats. Unknown and invisible collections contribute nothing.
    */
   async binaryIds(collectionIds: number[], viewer: Viewer): Promise<number[]> {
-    if (collectionIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('collection_binaries as cb')
-      .innerJoin('collections as c', 'c.id', 'cb.collection_id')
-      .innerJoin('users as o', 'o.id', 'c.user_id')
-      .innerJoin('analyses as a', 'a.binary_id', 'cb.binary_id')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select('cb.binary_id')
-      .distinct()
-      .where('cb.collection_id', 'in', [...new Set(collectionIds)])
-      .where(collectionVisible(viewer))
-      .where(analysisVisible(viewer))
-      .orderBy('cb.binary_id')
-      .execute();
-    return rows.map((r) => r.binary_id);
+    const unique = [...new Set(collectionIds)];
+    const found = new Set<number>();
+    // Bound parameters per statement stay far below SQLite's 32 766 and PostgreSQL's 65 535.
+    for (let i = 0; i < unique.length; i += ID_BATCH) {
+      const rows = await this.db
+        .selectFrom('collection_binaries as cb')
+        .innerJoin('collections as c', 'c.id', 'cb.collection_id')
+        .innerJoin('users as o', 'o.id', 'c.user_id')
+        .innerJoin('analyses as a', 'a.binary_id', 'cb.binary_id')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select('cb.binary_id')
+        .distinct()
+        .where('cb.collection_id', 'in', unique.slice(i, i + ID_BATCH))
+        .where(collectionVisible(viewer))
+        .where(analysisVisible(viewer))
+        .execute();
+      for (const r of rows) found.add(r.binary_id);
+    }
+    return [...found].sort((a, b) => a - b);
   }
 
   /** Which of `binaryIds` name an analysis the viewer can see. */
