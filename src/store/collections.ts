@@ -22,8 +22,7 @@ export interface NewCollection {
   tags: string[];
 }
 
-export const COLLECTION_FILTERS = ['official_only', 'user_only', 'team_only', 'public_only', 'hide_empty'] as const;
-export type CollectionFilterFlag = (typeof COLLECTION_FILTERS)[number];
+export type CollectionFilterFlag = 'official_only' | 'user_only' | 'team_only' | 'public_only' | 'hide_empty';
 export type CollectionOrder = 'created' | 'collection' | 'model' | 'owner' | 'collection_size' | 'updated';
 
 export interface CollectionFilter {
@@ -67,7 +66,6 @@ export interface CollectionBinaryRow {
   owner_id: number;
   owner_role: string;
   created_at: number;
-  model_name: string;
 }
 
 export class CollectionsRepository {
@@ -175,7 +173,6 @@ export class CollectionsRepository {
         'a.user_id as owner_id',
         'u.role as owner_role',
         'a.created_at as created_at',
-        'a.model_name as model_name',
       ])
       .where('cb.collection_id', '=', id)
       .where(analysisVisible(viewer));
