@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } fro
 import type { Viewer } from './analyses.js';
 import { containsText as contains } from './like.js';
 import type { CollectionsTable, Database } from './schema.js';
+import { carriesTag } from './tag-filter.js';
 import { analysisVisible, collectionVisible } from './visibility.js';
 
 export type CollectionWithOwner = Selectable<CollectionsTable> & {
@@ -245,16 +246,7 @@ export class CollectionsRepository {
     }
     if (f.name) q = q.where(contains('c.name', f.name));
     if (f.modelName) q = q.where('c.model_name', '=', f.modelName);
-    for (const tag of new Set(f.tags ?? []))
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('collection_tags as ct')
-            .select('ct.collection_id')
-            .whereRef('ct.collection_id', '=', 'c.id')
-            .where('ct.name', '=', tag),
-        ),
-      );
+    for (const tag of new Set(f.tags ?? [])) q = q.where(carriesTag('collection_tags', 'c.id', tag));
     const binaryMatch = [
       f.binaryName ? contains('ba.binary_name', f.binaryName) : null,
       f.binarySha256 ? contains('ba.sha256', f.binarySha256) : null,

@@ -3,6 +3,7 @@ import type { Viewer } from './analyses.js';
 import { idRange, scanIds } from './id-scan.js';
 import { containsText as contains } from './like.js';
 import type { Database } from './schema.js';
+import { carriesTag } from './tag-filter.js';
 import { analysisVisible, collectionVisible } from './visibility.js';
 
 export interface SearchPage {
@@ -96,16 +97,7 @@ export class SearchRepository {
     if (f.modelName) q = q.where('a.model_name', '=', f.modelName);
     if (f.userIds) q = q.where('a.user_id', 'in', f.userIds.length ? f.userIds : [-1]);
     if (f.excludeBinaryId != null) q = q.where('a.binary_id', '!=', f.excludeBinaryId);
-    for (const tag of new Set(f.tags ?? []))
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('analysis_tags as t')
-            .select('t.analysis_id')
-            .whereRef('t.analysis_id', '=', 'a.id')
-            .where('t.name', '=', tag),
-        ),
-      );
+    for (const tag of new Set(f.tags ?? [])) q = q.where(carriesTag('analysis_tags', 'a.id', tag));
     return q;
   }
 
