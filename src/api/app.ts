@@ -11,6 +11,7 @@ import type {
   CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
+  FunctionNamesService,
   FunctionsService,
   SearchService,
   UploadsService,
@@ -23,6 +24,7 @@ import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { collectionsRoutes } from './routes/collections.js';
 import { commentsRoutes } from './routes/comments.js';
+import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
 import { platformRoutes } from './routes/platform.js';
 import { searchRoutes } from './routes/search.js';
@@ -38,6 +40,7 @@ export interface ApiServices {
   comments: CommentsService;
   functions: FunctionsService;
   blocks: FunctionBlocksService;
+  names: FunctionNamesService;
   binaries: BinariesService;
   collections: CollectionsV2Service;
   collectionsV3: CollectionsV3Service;
@@ -81,6 +84,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(analysisResultsRoutes(services.results, services.analyses));
   await app.register(commentsRoutes(services.comments));
   await app.register(functionsRoutes(services.functions, services.blocks));
+  await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
   await app.register(collectionsRoutes(services.collections));
   await app.register(searchRoutes(services.search));

@@ -1,8 +1,10 @@
 // binlens serve | worker | users create <username> [--team <name>] [--admin] | migrate | analyze <file>
+//         | vulns import <dir>
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { analyzeCommand } from './analyze.js';
 import { UsageError } from './usage-error.js';
+import { importOsvDirectory } from './vulns-import.js';
 
 const USAGE = `usage:
   binlens serve                                   start the API and workers (npm start)
@@ -11,7 +13,8 @@ const USAGE = `usage:
                                                   create a user; prints its API key on the last line
   binlens migrate                                 apply database migrations and exit
   binlens analyze <file> [--json] [--isa ISA --base ADDR]
-                                                  analyse a file locally, no server (--help for more)`;
+                                                  analyse a file locally, no server (--help for more)
+  binlens vulns import <dir>                      load OSV JSON records into the vulnerability database`;
 
 // Loaded by the commands that need it: the server's modules (Fastify, database drivers) take 2–3 s to load
 // on a busy 2-core machine, which `analyze` would otherwise pay for nothing.
@@ -85,6 +88,24 @@ async function migrate() {
   console.log('Database is up to date');
 }
 
+async function vulns(args: string[]) {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [verb, dir] = positionals;
+  if (verb !== 'import' || !dir || positionals.length !== 2) throw new UsageError();
+  const runtime = await (await composition()).openRuntime(loadConfig());
+  try {
+    const report = await importOsvDirectory(dir, (rows) => runtime.store.vulnerabilities.upsert(rows));
+    for (const r of report.refused) console.error(`refused ${r.file}: ${r.reason}`);
+    const total = await runtime.store.vulnerabilities.count();
+    console.log(
+      `Imported ${report.records} OSV records from ${report.files} files (${report.refused.length} refused); ${total} in the database`,
+    );
+    if (report.records === 0 && report.refused.length > 0) process.exitCode = 1;
+  } finally {
+    await runtime.close();
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   switch (command) {
@@ -98,6 +119,8 @@ async function main(argv: string[]) {
       return migrate();
     case 'analyze':
       return analyzeCommand(rest);
+    case 'vulns':
+      return vulns(rest);
     default:
       throw new UsageError();
   }

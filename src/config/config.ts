@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 
 export interface Config {
   host: string;
@@ -13,6 +13,8 @@ export interface Config {
   /** How long a claimed job stays leased without a heartbeat before another worker may take it over. */
   jobLeaseMs: number;
   logLevel: string;
+  /** Extra capability-rule directories (BINLENS_RULES_DIRS, path-delimiter separated), loaded after the shipped rules/. */
+  rulesDirs: string[];
 }
 
 export class ConfigError extends Error {}
@@ -40,5 +42,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: int(env, 'BINLENS_WORKERS', 1, 0, 64),
     jobLeaseMs: int(env, 'BINLENS_JOB_LEASE_MS', 30_000, 100, 3_600_000),
     logLevel: env.BINLENS_LOG_LEVEL || 'info',
+    rulesDirs: (env.BINLENS_RULES_DIRS ?? '')
+      .split(delimiter)
+      .filter((d) => d !== '')
+      .map((d) => resolve(d)),
   };
 }

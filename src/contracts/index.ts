@@ -15,3 +15,5 @@ export * from './binaries.js';
 export * from './collections.js';
 export * from './search.js';
 export * from './v3.js';
+export * from './understanding.js';
+export * from './function-names.js';

@@ -1,5 +1,8 @@
 // The analysis result document: what the engine returns and the store keeps per analysis.
-// Plain JSON, deterministic for the same bytes and options.
+// Plain JSON, deterministic for the same bytes and options; only `vectors` is typed arrays (stored in the
+// similarity index, not in the document).
+import type { PackedVectors } from '../shared/simhash.js';
+import type { CapabilityReport, FrozenFeatures, LibraryRecord } from './understanding.js';
 
 export type BinaryFormat = 'elf' | 'pe' | 'macho' | 'raw';
 export type Architecture =
@@ -132,6 +135,14 @@ export interface AnalysisResult {
   /** Data references from instructions (strings included), for cross-references. */
   refs: ReferenceRecord[];
   instructionCount: number;
+  /** Each function's int8 vector and LSH buckets (index-aligned with `functions`), for the similarity index. */
+  vectors: PackedVectors | null;
+  /** Capability rule matches (analysis_config.generate_capabilities), else null. */
+  capabilities: CapabilityReport | null;
+  /** The features the rules matched against, kept apart from the document (large). */
+  capabilityFeatures: FrozenFeatures | null;
+  /** Libraries identified in the binary (analysis_config.generate_sbom or generate_cves), else null. */
+  sbom: LibraryRecord[] | null;
   /** Recoverable damage met on the way (parser diagnostics, truncated recovery). */
   diagnostics: string[];
 }

@@ -11,7 +11,7 @@ import type {
 import { CallKind, EdgeKind, type FunctionGraph } from './cfg/index.js';
 import type { BinaryImage } from './formats/image.js';
 import type { Demangler } from './names/index.js';
-import { extractStrings, stringReferences } from './strings/index.js';
+import { extractStrings, stringReferences, type FoundString } from './strings/index.js';
 
 const EDGE_NAMES: Record<EdgeKind, EdgeKindName> = {
   [EdgeKind.Fallthrough]: 'fallthrough',
@@ -95,8 +95,11 @@ export function describeCalls(graph: FunctionGraph, image: BinaryImage, names: F
   return out;
 }
 
-export function describeStrings(graph: FunctionGraph, image: BinaryImage): StringRecord[] {
-  const found = extractStrings(image);
+export function describeStrings(
+  graph: FunctionGraph,
+  image: BinaryImage,
+  found: FoundString[] = extractStrings(image),
+): StringRecord[] {
   const records: StringRecord[] = found.map((s) => ({
     vaddr: s.vaddr,
     value: s.value,

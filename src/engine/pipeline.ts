@@ -1,6 +1,7 @@
 // One analysis run over a file's bytes: identify, fingerprint, choose a model, recover functions and
 // strings. Deterministic: the same bytes and options always give the same result document.
 import type { AnalysisResult, BinaryIdentity } from '../contracts/result.js';
+import { packVectors } from '../shared/simhash.js';
 import { applyBinaryConfig, type BinaryConfig } from './binary-config.js';
 import { identify } from './formats/identify.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
@@ -10,6 +11,11 @@ import { describeCalls, describeFunctions, describeRefs, describeStrings } from 
 import { createDemangler } from './names/index.js';
 import type { RawLoad } from './formats/parse.js';
 import { recoverBinaryFunctions, type ClientSymbols } from './recover-binary.js';
+import type { RuleSet } from './capabilities/index.js';
+import { extractStrings } from './strings/index.js';
+import { understandBinary } from './understand.js';
+import { binaryFeatures } from './features/index.js';
+import { functionVector } from './similarity/index.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
 export const IDENTIFY_PREFIX = 64 * 1024;
@@ -19,6 +25,10 @@ export interface AnalyzeOptions {
   symbols?: ClientSymbols | null;
   /** Bytes of a separate debug file uploaded for this binary (names for its stripped functions). */
   debug?: Uint8Array | null;
+  /** Compiled capability rules, when capabilities are to be generated. */
+  rules?: RuleSet | null;
+  /** Identify the libraries the binary carries. */
+  sbom?: boolean;
 }
 
 export type ProgressCallback = (stage: string, fraction: number) => void;
@@ -71,12 +81,16 @@ export async function analyze(
     strings: [],
     refs: [],
     instructionCount: 0,
+    vectors: null,
+    capabilities: null,
+    capabilityFeatures: null,
+    sbom: null,
     diagnostics: [],
   };
   if (identity.format === 'raw' && identity.architecture === 'unknown') return base;
 
   onProgress?.('recover', 0.15);
-  const { image, graph, debugNamed } = await recoverBinaryFunctions(bytes, {
+  const { image, graph, debugNamed, decoders } = await recoverBinaryFunctions(bytes, {
     ...(raw ? { raw } : {}),
     symbols: options.symbols ?? null,
     debug: options.debug ?? null,
@@ -84,7 +98,15 @@ export async function analyze(
   onProgress?.('names', 0.8);
   const functions = describeFunctions(graph, await createDemangler(), debugNamed);
   onProgress?.('strings', 0.9);
-  const strings = describeStrings(graph, image);
+  const found = extractStrings(image);
+  const strings = describeStrings(graph, image, found);
+  onProgress?.('vectors', 0.93);
+  const vectors = packVectors(binaryFeatures(image, graph, decoders).map((f) => functionVector(f)));
+  onProgress?.('capabilities', 0.96);
+  const understood = understandBinary(image, graph, decoders, found, {
+    rules: options.rules ?? null,
+    sbom: options.sbom ?? false,
+  });
   onProgress?.('done', 1);
   return {
     ...base,
@@ -111,6 +133,10 @@ export async function analyze(
     strings,
     refs: describeRefs(graph),
     instructionCount: graph.instructionCount,
+    vectors,
+    capabilities: understood.capabilities,
+    capabilityFeatures: understood.features,
+    sbom: understood.libraries,
     diagnostics: [...image.diagnostics],
   };
 }

@@ -23,7 +23,12 @@ const listItem = (f: FunctionRow): Static<typeof FunctionListItem> => ({
   id: f.id,
   name: f.name,
   name_source_type: f.name_source_type as 'SYSTEM',
-  name_source: { type: f.name_source_type as 'SYSTEM', function_id: null, binary_id: null, analysis_id: null },
+  name_source: {
+    type: f.name_source_type as 'SYSTEM',
+    function_id: f.name_source_function_id,
+    binary_id: f.name_source_binary_id,
+    analysis_id: f.name_source_analysis_id,
+  },
   mangled_name: f.mangled_name,
   vaddr: f.vaddr,
   size: f.size,
@@ -53,14 +58,21 @@ export class FunctionsService {
       max: q.max_v_addr ?? null,
     });
     const p = paged(rows, page, size);
-    const functions = p.items.map((f) => ({
-      function_id: f.id,
-      function_name: f.name,
-      function_mangled_name: f.mangled_name,
-      function_vaddr: f.vaddr,
-      function_size: f.size,
-      debug: f.debug === 1,
-    }));
+    const vectors =
+      (q.include_embeddings ?? true) ? await this.store.similarity.vectors(p.items.map((f) => f.id)) : null;
+    const functions = p.items.map((f) => {
+      const v = vectors?.get(f.id);
+      return {
+        function_id: f.id,
+        function_name: f.name,
+        function_mangled_name: f.mangled_name,
+        function_vaddr: f.vaddr,
+        function_size: f.size,
+        debug: f.debug === 1,
+        // Seven significant digits are all a float32 holds; more would only lengthen the text.
+        ...(v ? { embedding: Array.from(v, (x) => Number(x.toPrecision(7))) } : {}),
+      };
+    });
     return { data: { functions }, page: p.page };
   }
 

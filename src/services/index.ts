@@ -15,3 +15,4 @@ export * from './collections-v2.js';
 export * from './collections-v3.js';
 export * from './search.js';
 export * from './paging.js';
+export * from './function-names.js';

@@ -53,6 +53,11 @@ export const errors = defineErrors({
   collectionNotFound: spec(404, '404', (id: number) => `Collection with ID ${id} could not be found`),
   binaryNotFound: spec(404, '404', (id: number) => `Binary with ID ${id} could not be found`),
   modelNotFound: spec(404, '404', (name: string) => `Model ${name} could not be found`),
+  nameHistoryNotFound: spec(
+    404,
+    '404',
+    (id: number, functionId: number) => `Name history entry ${id} of function ${functionId} could not be found`,
+  ),
   someAnalysesNotFound: spec(404, '404', () => 'Not all analyses could be found'),
   forbidden: spec(403, '403', () => 'You do not have permission to access this resource'),
   noModel: spec(400, null, () => 'No appropriate model could be found for this binary'),

@@ -1,6 +1,10 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { PackedVectors } from '../shared/simhash.js';
+import { inBatches } from './batches.js';
 import { likePattern } from './like.js';
+import { reattachNames } from './name-history.js';
 import type { Database, FunctionsTable } from './schema.js';
+import { insertVectors } from './similarity.js';
 
 export type FunctionRow = Selectable<FunctionsTable>;
 
@@ -27,24 +31,22 @@ export interface FunctionResults {
     refs: { site: number; func: number }[];
   }[];
   refs: { site: number; func: number; target: number; kind: string }[];
-}
-
-// Rows per INSERT: well under SQLite's 32 766 and PostgreSQL's 65 535 bound parameters at ≤ 10 columns.
-const BATCH = 1000;
-
-async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+  /** Vectors and LSH buckets of `functions`, index-aligned (absent: the functions are not indexed). */
+  vectors?: PackedVectors | null;
 }
 
 export class FunctionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Replaces everything recovery produced for an analysis, atomically (user-added strings stay). */
+  /**
+   * Replaces everything recovery produced for an analysis, atomically. User-added strings stay, and so do
+   * the names people and unstripping gave: they are re-applied by address (see reattachNames).
+   */
   replace(analysisId: number, r: FunctionResults): Promise<void> {
     return this.db.transaction().execute(async (tx) => {
       await this.clear(tx, analysisId);
       const ids: number[] = [];
-      await insertBatches(r.functions, async (batch) => {
+      await inBatches(r.functions, async (batch) => {
         const rows = await tx
           .insertInto('functions')
           .values(
@@ -65,7 +67,8 @@ export class FunctionsRepository {
           .execute();
         for (const row of rows) ids.push(row.id);
       });
-      await insertBatches(r.calls, (batch) =>
+      if (r.vectors) await insertVectors(tx, analysisId, ids, r.vectors);
+      await inBatches(r.calls, (batch) =>
         tx
           .insertInto('function_calls')
           .values(
@@ -81,7 +84,7 @@ export class FunctionsRepository {
           )
           .execute(),
       );
-      await insertBatches(r.strings, (batch) =>
+      await inBatches(r.strings, (batch) =>
         tx
           .insertInto('analysis_strings')
           .values(
@@ -98,7 +101,7 @@ export class FunctionsRepository {
           .execute(),
       );
       const stringRefs = r.strings.flatMap((s) => s.refs.map((ref) => ({ vaddr: s.vaddr, ...ref })));
-      await insertBatches(stringRefs, (batch) =>
+      await inBatches(stringRefs, (batch) =>
         tx
           .insertInto('string_refs')
           .values(
@@ -111,7 +114,7 @@ export class FunctionsRepository {
           )
           .execute(),
       );
-      await insertBatches(r.refs, (batch) =>
+      await inBatches(r.refs, (batch) =>
         tx
           .insertInto('xrefs')
           .values(
@@ -125,6 +128,7 @@ export class FunctionsRepository {
           )
           .execute(),
       );
+      await reattachNames(tx, analysisId);
     });
   }
 
@@ -165,6 +169,22 @@ export class FunctionsRepository {
     return this.db.selectFrom('functions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Each function's analysis owner, scope and owner's team (what access rules ask), for many functions. */
+  async owners(ids: number[]) {
+    const out: { id: number; user_id: number; analysis_scope: string; owner_team_id: number | null }[] = [];
+    await inBatches(ids, async (batch) => {
+      const rows = await this.db
+        .selectFrom('functions as f')
+        .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['f.id', 'a.user_id', 'a.analysis_scope', 'u.team_id as owner_team_id'])
+        .where('f.id', 'in', batch)
+        .execute();
+      out.push(...rows);
+    });
+    return out;
+  }
+
   /** Id, vaddr and name of every function of an analysis (the three func_maps). */
   map(analysisId: number): Promise<{ id: number; vaddr: number; name: string }[]> {
     return this.db
@@ -175,12 +195,19 @@ export class FunctionsRepository {
       .execute();
   }
 
+  /** A function's calls in site order; an internal callee is named as it is now (renames included). */
   callees(functionId: number) {
     return this.db
-      .selectFrom('function_calls')
-      .select(['callee_id', 'callee_vaddr', 'callee_name', 'is_external'])
-      .where('caller_id', '=', functionId)
-      .orderBy('site')
+      .selectFrom('function_calls as c')
+      .leftJoin('functions as f', 'f.id', 'c.callee_id')
+      .select((eb) => [
+        'c.callee_id',
+        'c.callee_vaddr',
+        eb.fn.coalesce('f.name', 'c.callee_name').as('callee_name'),
+        'c.is_external',
+      ])
+      .where('c.caller_id', '=', functionId)
+      .orderBy('c.site')
       .execute();
   }
 

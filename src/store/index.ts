@@ -7,10 +7,14 @@ import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
+import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
 import { SearchRepository } from './search.js';
+import { SimilarityRepository } from './similarity.js';
+import type { SimilarityIndex } from './similarity-index.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
+import { VulnerabilitiesRepository } from './vulnerabilities.js';
 
 export type { DatabaseDriver } from './driver.js';
 export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analyses.js';
@@ -27,9 +31,12 @@ export { OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
+export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
 export type { BinarySearch, SearchPage } from './search.js';
 export type { UserRow } from './users.js';
+export type { OsvRecordRow } from './vulnerabilities.js';
+export type * from './similarity-index.js';
 export { openDatabase } from './open.js';
 
 export interface Store {
@@ -44,6 +51,9 @@ export interface Store {
   jobs: JobsRepository;
   collections: CollectionsRepository;
   search: SearchRepository;
+  vulnerabilities: VulnerabilitiesRepository;
+  nameHistory: NameHistoryRepository;
+  similarity: SimilarityIndex;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -60,5 +70,8 @@ export function createStore(driver: DatabaseDriver): Store {
     strings: new StringsRepository(driver.db),
     collections: new CollectionsRepository(driver.db),
     search: new SearchRepository(driver.db),
+    vulnerabilities: new VulnerabilitiesRepository(driver.db),
+    nameHistory: new NameHistoryRepository(driver.db),
+    similarity: new SimilarityRepository(driver.db),
   };
 }

@@ -119,6 +119,26 @@ export interface FunctionsTable {
   source: string;
   thumb: number;
   blocks: string;
+  /** Where an applied (unstrip) name came from; null for analysis and user names. */
+  name_source_function_id: number | null;
+  name_source_binary_id: number | null;
+  name_source_analysis_id: number | null;
+}
+export interface FunctionNameHistoryTable {
+  id: Generated<number>;
+  function_id: number | null;
+  analysis_id: number;
+  vaddr: number;
+  name: string;
+  mangled_name: string;
+  name_source_type: string;
+  debug: number;
+  source_function_id: number | null;
+  source_binary_id: number | null;
+  source_analysis_id: number | null;
+  user_id: number;
+  created_at: number;
+  evidence: string | null;
 }
 export interface FunctionCallsTable {
   analysis_id: number;
@@ -165,9 +185,32 @@ export interface TagsTable {
   id: Generated<number>;
   name: string;
 }
+export interface OsvRecordsTable {
+  id: string;
+  modified: string;
+  document: string;
+  imported_at: number;
+}
+export interface OsvPackagesTable {
+  name: string;
+  record_id: string;
+}
+export interface FunctionVectorsTable {
+  function_id: number;
+  /** int8 × 1024 (shared/simhash.ts quantiseVector). */
+  vector: Uint8Array;
+}
+export interface FunctionLshTable {
+  bucket: number;
+  function_id: number;
+  analysis_id: number;
+}
 
 export interface Database {
   functions: FunctionsTable;
+  function_name_history: FunctionNameHistoryTable;
+  function_vectors: FunctionVectorsTable;
+  function_lsh: FunctionLshTable;
   function_calls: FunctionCallsTable;
   string_refs: StringRefsTable;
   xrefs: XrefsTable;
@@ -188,4 +231,6 @@ export interface Database {
   collection_binaries: CollectionBinariesTable;
   collection_tags: CollectionTagsTable;
   tags: TagsTable;
+  osv_records: OsvRecordsTable;
+  osv_packages: OsvPackagesTable;
 }

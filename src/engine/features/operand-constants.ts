@@ -4,18 +4,18 @@
 import type { IsaFamily } from './instruction-class.js';
 
 /** Memory operands (`[rbx+8]`, `[sp, #0x10]`, MIPS `-32(sp)`): their offsets are layout, not values. */
-const MEMORY = /\[[^\]]*\]|-?(0x[0-9a-f]+|\d+)?\([^)]*\)/g;
+export const MEMORY = /\[[^\]]*\]|-?(0x[0-9a-f]+|\d+)?\([^)]*\)/g;
 /** Stack and frame registers: immediates next to them are frame sizes, which follow register pressure. */
-const FRAME = /\b([re]?sp|[re]?bp|sp|fp|x29|s8)\b/;
+export const FRAME = /\b([re]?sp|[re]?bp|sp|fp|x29|s8)\b/;
 /** Control transfers: their operands are targets. */
-const TRANSFER: Record<IsaFamily, RegExp> = {
+export const TRANSFER: Record<IsaFamily, RegExp> = {
   x86: /^(j|call|loop)/,
   arm: /^(b|cb)/,
   arm64: /^(b|cb|tb)/,
   mips: /^(j|b)/,
 };
 /** Instructions that form addresses (pages, PC-relative offsets). */
-const ADDRESSING = /^(adrp?|lea)$/;
+export const ADDRESSING = /^(adrp?|lea)$/;
 const NUMBER = /(?<![\w.])#?(-?)(0x[0-9a-f]+|\d+)\b/g;
 
 /**

@@ -1,0 +1,143 @@
+// npm run bench:capabilities — the shipped rules on ../shared/corpus:
+//  1. detection: for each behaviour sample and build (bin/samples), the reported rules found against those
+//     scripts/bench-capabilities-expected.json lists (from the corpus README and the C sources), with precision
+//     and recall. A match whose every instance lies in C-runtime code (per the truth file's `origin`; stripped
+//     builds share their counterpart's addresses) is listed apart and not scored: it is the toolchain's, not
+//     the sample's behaviour.
+//  2. speed: the largest corpus binary — function recovery, feature extraction and rule matching timed
+//     apart (median of BENCH_RUNS, default 3), per analysis and per 1 000 functions; and how many rule
+//     evaluations the feature index costs against evaluating every rule on every scope instance. With
+//     BINLENS_RULES_DIRS set (e.g. to a checkout of capa's rules), matching is timed again with those added.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { capabilityFeatures, matchRules } from '../dist/src/engine/capabilities/index.js';
+import { decodersFor, recoverBinaryFunctions } from '../dist/src/engine/recover-binary.js';
+import { loadConfig } from '../dist/src/config/index.js';
+import { loadCapabilityRules } from '../dist/src/jobs/rule-files.js';
+
+const CORPUS = path.resolve('..', 'shared', 'corpus');
+const SAMPLES = path.join(CORPUS, 'bin', 'samples');
+if (!existsSync(SAMPLES)) {
+  console.log(`${SAMPLES} absent: nothing to measure`);
+  process.exit(0);
+}
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+const loaded = await loadCapabilityRules([]);
+if (loaded.problems.length) console.log('rule problems:', loaded.problems);
+const rules = loaded.rules;
+console.log(`rules: ${rules.reported.size} reported, ${rules.size} compiled (library and subscope rules included)`);
+
+const expectation = JSON.parse(readFileSync(new URL('./bench-capabilities-expected.json', import.meta.url), 'utf8'));
+const manifest = JSON.parse(readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')).binaries;
+const byPath = new Map(manifest.map((b) => [b.path, b]));
+
+async function extract(bytes) {
+  const t0 = performance.now();
+  const { image, graph } = await recoverBinaryFunctions(bytes, {});
+  const t1 = performance.now();
+  const features = capabilityFeatures(image, graph, await decodersFor(image));
+  const t2 = performance.now();
+  return { features, functions: graph.functions.length, recoverMs: t1 - t0, extractMs: t2 - t1 };
+}
+
+/** Address ranges of C-runtime functions, from the build's (or its unstripped counterpart's) truth file. */
+function runtimeRanges(entry) {
+  const truth = entry?.truth && path.join(CORPUS, entry.truth);
+  if (!truth || !existsSync(truth)) return [];
+  return JSON.parse(readFileSync(truth, 'utf8'))
+    .functions.filter((f) => f.origin.split('|').includes('runtime'))
+    .map((f) => [Number(f.address), Number(f.address) + Math.max(f.size, 1)]);
+}
+const inRuntime = (ranges, a) => ranges.some(([lo, hi]) => a >= lo && a < hi);
+
+const pct = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+const list = (xs) => (xs.length ? xs.join('; ') : '—');
+let tp = 0;
+let fp = 0;
+let fn = 0;
+console.log('\n== detection on the behaviour samples ==');
+for (const file of readdirSync(SAMPLES).sort()) {
+  const m = /^sample-([a-z_]+?)_(linux|win)-(.+?)(\.exe)?$/.exec(file);
+  const want = m && expectation.samples[m[1]];
+  if (!want) continue;
+  const os = m[2] === 'win' ? 'windows' : 'linux';
+  const expected = new Set([...want.all, ...(want[os] ?? [])]);
+  const entry = byPath.get(`bin/samples/${file}`);
+  const ranges = runtimeRanges(entry?.unstripped_counterpart ? byPath.get(entry.unstripped_counterpart) : entry);
+  const { features } = await extract(readFileSync(path.join(SAMPLES, file)));
+  const found = new Set();
+  const runtimeOnly = [];
+  for (const [name, at] of matchRules(rules, features).matches) {
+    if (!rules.reported.has(name)) continue;
+    if (rules.reported.get(name).scope !== 'file' && at.every((a) => inRuntime(ranges, a))) runtimeOnly.push(name);
+    else found.add(name);
+  }
+  const hit = [...expected].filter((n) => found.has(n));
+  const extra = [...found].filter((n) => !expected.has(n)).sort();
+  const missed = [...expected].filter((n) => !found.has(n));
+  tp += hit.length;
+  fp += extra.length;
+  fn += missed.length;
+  console.log(
+    `\n${m[1]} ${m[2]}-${m[3]}: expected ${expected.size}, found ${found.size}, ` +
+      `precision ${pct(hit.length / found.size)}, recall ${pct(hit.length / expected.size)}`,
+  );
+  console.log(`  matched:  ${list(hit)}`);
+  console.log(`  missed:   ${list(missed)}`);
+  console.log(`  extra:    ${list(extra)}`);
+  if (runtimeOnly.length) console.log(`  runtime code only (not scored): ${list(runtimeOnly.sort())}`);
+}
+console.log(
+  `\noverall: ${tp} true, ${fp} false positives, ${fn} missed; precision ${pct(tp / (tp + fp))}, recall ${pct(tp / (tp + fn))}`,
+);
+
+function largestBinary(dir) {
+  let best = null;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const p = path.join(e.parentPath, e.name);
+    const size = statSync(p).size;
+    if (!best || size > best.size) best = { path: p, size };
+  }
+  return best;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const big = largestBinary(path.join(CORPUS, 'bin'));
+const bytes = readFileSync(big.path);
+const runs = [];
+for (let i = 0; i < RUNS; i++) runs.push(await extract(bytes));
+const { features, functions } = runs[0];
+// ms per function is s per 1 000 functions.
+const per = (ms) => `${(ms / 1000).toFixed(3)} s per analysis, ${(ms / functions).toFixed(3)} s per 1 000 functions`;
+console.log(
+  `\n== speed: ${path.relative(CORPUS, big.path)} (${(big.size / 1e6).toFixed(2)} MB, ${functions} functions, median of ${RUNS}) ==`,
+);
+console.log(`function recovery:  ${per(median(runs.map((r) => r.recoverMs)))}`);
+console.log(`feature extraction: ${per(median(runs.map((r) => r.extractMs)))}`);
+
+/** Times matching `set` on the big binary's features and prints the figures. */
+function timeMatching(label, set) {
+  const ms = [];
+  let result;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    result = matchRules(set, features);
+    ms.push(performance.now() - t0);
+  }
+  const reported = [...result.matches.keys()].filter((n) => set.reported.has(n)).length;
+  console.log(`rule matching, ${label} (${set.size} compiled): ${per(median(ms))}`);
+  console.log(
+    `  evaluations: ${result.evaluations} with the index, ${result.naiveEvaluations} without ` +
+      `(${(result.naiveEvaluations / result.evaluations).toFixed(1)}× fewer); ${reported} reported rules matched`,
+  );
+}
+
+timeMatching('shipped rules', rules);
+const extraDirs = loadConfig().rulesDirs;
+if (extraDirs.length) {
+  const withExtra = await loadCapabilityRules(extraDirs);
+  console.log(`BINLENS_RULES_DIRS: ${withExtra.files} files, ${withExtra.problems.length} problems`);
+  timeMatching('shipped + BINLENS_RULES_DIRS rules', withExtra.rules);
+}
