@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { createStore, openDatabase, type CollectionFilter, type Store } from '../../src/store/index.js';
 import type { Viewer } from '../../src/store/analyses.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
+import { newAnalysis } from '../helpers/store-fixtures.js';
 
 const LIST: CollectionFilter = { flags: [], orderBy: 'collection', order: 'asc', limit: 50, offset: 0 };
 
@@ -41,27 +42,9 @@ for (const backend of backends) {
 
     let n = 0;
     /** A new analysis; returns its binary id. */
-    const binary = async (owner: Viewer, scope: string, name = `b${n}.bin`, tags: string[] = []) => {
-      const sha = (++n).toString(16).padStart(64, '0');
-      await store.samples.recordUpload(
-        { sha256: sha, size: 10, identity: '{}' },
-        { user_id: owner.id, file_type: 'BINARY', filename: name },
-      );
-      const r = await store.analyses.create(
-        {
-          userId: owner.id,
-          sha256: sha,
-          binaryName: name,
-          binarySize: 10,
-          scope,
-          modelName: 'binnet-0.7-x86-64-linux',
-          baseAddress: null,
-          debugHash: null,
-          config: {},
-          tags,
-        },
-        { kind: 'test', payload: {}, maxAttempts: 1 },
-      );
+    const binary = async (owner: Viewer, scope: string, name = `b${++n}.bin`, tags: string[] = []) => {
+      const r = await newAnalysis(store, owner.id, name, scope);
+      await store.analyses.addTags(r.analysisId, tags);
       return r.binaryId;
     };
     const collection = (

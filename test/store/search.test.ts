@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { createStore, openDatabase, type Store } from '../../src/store/index.js';
 import type { Viewer } from '../../src/store/analyses.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
+import { newAnalysis } from '../helpers/store-fixtures.js';
 
 const PER_ANALYSIS = 13_000;
 
@@ -40,26 +41,7 @@ for (const backend of backends) {
         [alice, 'PRIVATE', 1],
         [bob, 'PUBLIC', 2],
       ] as const) {
-        const sha = String(n).padStart(64, '0');
-        await store.samples.recordUpload(
-          { sha256: sha, size: 1, identity: '{}' },
-          { user_id: owner.id, file_type: 'BINARY', filename: 'f' },
-        );
-        const { analysisId } = await store.analyses.create(
-          {
-            userId: owner.id,
-            sha256: sha,
-            binaryName: `b${n}`,
-            binarySize: 1,
-            scope,
-            modelName: 'binnet-0.7-x86-64-linux',
-            baseAddress: null,
-            debugHash: null,
-            config: {},
-            tags: [],
-          },
-          { kind: 'test', payload: {}, maxAttempts: 1 },
-        );
+        const { analysisId } = await newAnalysis(store, owner.id, `b${n}`, scope);
         const functions = Array.from({ length: PER_ANALYSIS }, (_, i) => ({
           vaddr: i,
           size: 1,
