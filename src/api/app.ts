@@ -7,10 +7,13 @@ import type {
   AnalysesService,
   AnalysisResultsService,
   BinariesService,
+  CollectionsV2Service,
+  CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
   FunctionNamesService,
   FunctionsService,
+  SearchService,
   UploadsService,
   UnderstandingService,
   UsersService,
@@ -20,12 +23,15 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
+import { collectionsRoutes } from './routes/collections.js';
 import { commentsRoutes } from './routes/comments.js';
 import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
 import { platformRoutes } from './routes/platform.js';
 import { understandingRoutes } from './routes/understanding.js';
+import { searchRoutes } from './routes/search.js';
 import { uploadRoutes } from './routes/upload.js';
+import { v3Routes } from './routes/v3.js';
 import { validatorCompiler } from './validation.js';
 
 export interface ApiServices {
@@ -39,6 +45,9 @@ export interface ApiServices {
   names: FunctionNamesService;
   binaries: BinariesService;
   understanding: UnderstandingService;
+  collections: CollectionsV2Service;
+  collectionsV3: CollectionsV3Service;
+  search: SearchService;
 }
 
 export interface ApiOptions {
@@ -81,6 +90,9 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
   await app.register(understandingRoutes(services.understanding));
+  await app.register(collectionsRoutes(services.collections));
+  await app.register(searchRoutes(services.search));
+  await app.register(v3Routes(services.collectionsV3, services.search));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

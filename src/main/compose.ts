@@ -9,11 +9,15 @@ import {
   AnalysesService,
   AnalysisResultsService,
   BinariesService,
+  CollectionsService,
+  CollectionsV2Service,
+  CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
   FunctionNamesService,
   FunctionsService,
   UnderstandingService,
+  SearchService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -58,6 +62,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
   // behind analyses.
   const renderPool = new AnalysisPool(1, 0);
   const understanding = new UnderstandingService(store, (input) => renderPool.renderPdf(input));
+  const collections = new CollectionsService(store);
 
   const app = await buildApp(
     {
@@ -71,6 +76,9 @@ export async function buildService(config: Config, logger: Logger | false = fals
       names: new FunctionNamesService(store),
       binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
       understanding,
+      collections: new CollectionsV2Service(collections),
+      collectionsV3: new CollectionsV3Service(collections),
+      search: new SearchService(store, collections),
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );

@@ -9,6 +9,9 @@ export interface ErrorSpec<P extends unknown[]> {
 }
 
 export class AppError extends Error {
+  /** Which fields failed and why, for error bodies that carry it (the /v3 body's `detail`). */
+  detail: string | undefined;
+
   constructor(
     readonly key: string,
     readonly status: number,
@@ -17,6 +20,11 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  withDetail(detail: string): this {
+    this.detail = detail;
+    return this;
   }
 }
 
@@ -42,6 +50,9 @@ export const errors = defineErrors({
   resourceNotFound: spec(404, '404', () => 'Resource not found'),
   analysisNotFound: spec(404, '404', (id: number) => `Analysis with ID ${id} could not be found`),
   functionNotFound: spec(404, '404', (id: number) => `Function with ID ${id} could not be found`),
+  collectionNotFound: spec(404, '404', (id: number) => `Collection with ID ${id} could not be found`),
+  binaryNotFound: spec(404, '404', (id: number) => `Binary with ID ${id} could not be found`),
+  modelNotFound: spec(404, '404', (name: string) => `Model ${name} could not be found`),
   nameHistoryNotFound: spec(
     404,
     '404',

@@ -2,12 +2,14 @@
 // differ only in connection, migrations and queue locking. Imports shared/ only.
 import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
+import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
 import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
+import { SearchRepository } from './search.js';
 import { SimilarityRepository } from './similarity.js';
 import type { SimilarityIndex } from './similarity-index.js';
 import { StringsRepository } from './strings.js';
@@ -16,11 +18,22 @@ import { VulnerabilitiesRepository } from './vulnerabilities.js';
 
 export type { DatabaseDriver } from './driver.js';
 export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analyses.js';
+export type {
+  CollectionBinaryRow,
+  CollectionFilter,
+  CollectionFilterFlag,
+  CollectionListRow,
+  CollectionOrder,
+  CollectionWithOwner,
+  NewCollection,
+} from './collections.js';
+export { OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
 export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
+export type { BinarySearch, SearchPage } from './search.js';
 export type { UserRow } from './users.js';
 export type { OsvRecordRow } from './vulnerabilities.js';
 export type * from './similarity-index.js';
@@ -36,6 +49,8 @@ export interface Store {
   functions: FunctionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
+  collections: CollectionsRepository;
+  search: SearchRepository;
   vulnerabilities: VulnerabilitiesRepository;
   nameHistory: NameHistoryRepository;
   similarity: SimilarityIndex;
@@ -53,6 +68,8 @@ export function createStore(driver: DatabaseDriver): Store {
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
+    collections: new CollectionsRepository(driver.db),
+    search: new SearchRepository(driver.db),
     vulnerabilities: new VulnerabilitiesRepository(driver.db),
     nameHistory: new NameHistoryRepository(driver.db),
     similarity: new SimilarityRepository(driver.db),

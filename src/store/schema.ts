@@ -168,6 +168,28 @@ export interface AnalysisFeaturesTable {
   document: string;
   updated_at: number;
 }
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  scope: string;
+  model_name: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface CollectionBinariesTable {
+  collection_id: number;
+  binary_id: number;
+}
+export interface CollectionTagsTable {
+  collection_id: number;
+  name: string;
+}
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
 export interface OsvRecordsTable {
   id: string;
   modified: string;
@@ -211,6 +233,10 @@ export interface Database {
   comments: CommentsTable;
   jobs: JobsTable;
   analysis_features: AnalysisFeaturesTable;
+  collections: CollectionsTable;
+  collection_binaries: CollectionBinariesTable;
+  collection_tags: CollectionTagsTable;
+  tags: TagsTable;
   osv_records: OsvRecordsTable;
   osv_packages: OsvPackagesTable;
 }
