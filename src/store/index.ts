@@ -6,7 +6,9 @@ import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
+import { NamingInputsRepository } from './naming-inputs.js';
 import { SamplesRepository } from './samples.js';
+import { SimilarityRunsRepository } from './similarity-runs.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 
@@ -15,6 +17,7 @@ export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analy
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
+export type { SimilarityRunRow } from './similarity-runs.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
 export { openDatabase } from './open.js';
@@ -29,6 +32,8 @@ export interface Store {
   functions: FunctionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
+  similarityRuns: SimilarityRunsRepository;
+  namingInputs: NamingInputsRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -43,5 +48,7 @@ export function createStore(driver: DatabaseDriver): Store {
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
+    similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
+    namingInputs: new NamingInputsRepository(driver.db),
   };
 }

@@ -142,6 +142,23 @@ export interface XrefsTable {
   kind: string;
   function_id: number | null;
 }
+export interface SimilarityRunsTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number;
+  analysis_id: number | null;
+  request_key: string;
+  request: string;
+  status: string;
+  progress: number;
+  result: string | null;
+  error: string | null;
+  applied: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
 
 export interface Database {
   functions: FunctionsTable;
@@ -161,4 +178,5 @@ export interface Database {
   analysis_strings: AnalysisStringsTable;
   comments: CommentsTable;
   jobs: JobsTable;
+  similarity_runs: SimilarityRunsTable;
 }
