@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { inBatches } from './batches.js';
 import { likePattern } from './like.js';
+import { reattachNames } from './name-history.js';
 import type { Database, FunctionsTable } from './schema.js';
 
 export type FunctionRow = Selectable<FunctionsTable>;
@@ -29,22 +31,18 @@ export interface FunctionResults {
   refs: { site: number; func: number; target: number; kind: string }[];
 }
 
-// Rows per INSERT: well under SQLite's 32 766 and PostgreSQL's 65 535 bound parameters at ≤ 10 columns.
-const BATCH = 1000;
-
-async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
-
 export class FunctionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Replaces everything recovery produced for an analysis, atomically (user-added strings stay). */
+  /**
+   * Replaces everything recovery produced for an analysis, atomically. User-added strings stay, and so do
+   * the names people and unstripping gave: they are re-applied by address (see reattachNames).
+   */
   replace(analysisId: number, r: FunctionResults): Promise<void> {
     return this.db.transaction().execute(async (tx) => {
       await this.clear(tx, analysisId);
       const ids: number[] = [];
-      await insertBatches(r.functions, async (batch) => {
+      await inBatches(r.functions, async (batch) => {
         const rows = await tx
           .insertInto('functions')
           .values(
@@ -65,7 +63,7 @@ export class FunctionsRepository {
           .execute();
         for (const row of rows) ids.push(row.id);
       });
-      await insertBatches(r.calls, (batch) =>
+      await inBatches(r.calls, (batch) =>
         tx
           .insertInto('function_calls')
           .values(
@@ -81,7 +79,7 @@ export class FunctionsRepository {
           )
           .execute(),
       );
-      await insertBatches(r.strings, (batch) =>
+      await inBatches(r.strings, (batch) =>
         tx
           .insertInto('analysis_strings')
           .values(
@@ -98,7 +96,7 @@ export class FunctionsRepository {
           .execute(),
       );
       const stringRefs = r.strings.flatMap((s) => s.refs.map((ref) => ({ vaddr: s.vaddr, ...ref })));
-      await insertBatches(stringRefs, (batch) =>
+      await inBatches(stringRefs, (batch) =>
         tx
           .insertInto('string_refs')
           .values(
@@ -111,7 +109,7 @@ export class FunctionsRepository {
           )
           .execute(),
       );
-      await insertBatches(r.refs, (batch) =>
+      await inBatches(r.refs, (batch) =>
         tx
           .insertInto('xrefs')
           .values(
@@ -125,6 +123,7 @@ export class FunctionsRepository {
           )
           .execute(),
       );
+      await reattachNames(tx, analysisId);
     });
   }
 

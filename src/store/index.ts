@@ -7,6 +7,7 @@ import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
 import { NamingInputsRepository } from './naming-inputs.js';
+import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
 import { SimilarityRunsRepository } from './similarity-runs.js';
 import { StringsRepository } from './strings.js';
@@ -18,6 +19,7 @@ export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
 export type { SimilarityRunRow } from './similarity-runs.js';
+export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
 export { openDatabase } from './open.js';
@@ -34,6 +36,7 @@ export interface Store {
   jobs: JobsRepository;
   similarityRuns: SimilarityRunsRepository;
   namingInputs: NamingInputsRepository;
+  nameHistory: NameHistoryRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -50,5 +53,6 @@ export function createStore(driver: DatabaseDriver): Store {
     strings: new StringsRepository(driver.db),
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
     namingInputs: new NamingInputsRepository(driver.db),
+    nameHistory: new NameHistoryRepository(driver.db),
   };
 }

@@ -119,6 +119,26 @@ export interface FunctionsTable {
   source: string;
   thumb: number;
   blocks: string;
+  /** Where an applied (unstrip) name came from; null for analysis and user names. */
+  name_source_function_id: number | null;
+  name_source_binary_id: number | null;
+  name_source_analysis_id: number | null;
+}
+export interface FunctionNameHistoryTable {
+  id: Generated<number>;
+  function_id: number | null;
+  analysis_id: number;
+  vaddr: number;
+  name: string;
+  mangled_name: string;
+  name_source_type: string;
+  debug: number;
+  source_function_id: number | null;
+  source_binary_id: number | null;
+  source_analysis_id: number | null;
+  user_id: number;
+  created_at: number;
+  evidence: string | null;
 }
 export interface FunctionCallsTable {
   analysis_id: number;
@@ -162,6 +182,7 @@ export interface SimilarityRunsTable {
 
 export interface Database {
   functions: FunctionsTable;
+  function_name_history: FunctionNameHistoryTable;
   function_calls: FunctionCallsTable;
   string_refs: StringRefsTable;
   xrefs: XrefsTable;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createStore, openDatabase, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
+import { newAnalysis as createAnalysis } from '../helpers/store-fixtures.js';
 
 for (const backend of backends) {
   describe(`store conformance (${backend.name})`, { skip: backend.skip ?? false }, () => {
@@ -30,28 +31,7 @@ for (const backend of backends) {
       await db.drop();
     });
 
-    const newAnalysis = async (name = 'a.bin', scope = 'PRIVATE') => {
-      const sha = Math.random().toString(16).slice(2).padEnd(64, '0');
-      await store.samples.recordUpload(
-        { sha256: sha, size: 10, identity: '{}' },
-        { user_id: alice, file_type: 'BINARY', filename: name },
-      );
-      return store.analyses.create(
-        {
-          userId: alice,
-          sha256: sha,
-          binaryName: name,
-          binarySize: 10,
-          scope,
-          modelName: 'binnet-0.7-x86-64-linux',
-          baseAddress: null,
-          debugHash: null,
-          config: {},
-          tags: ['t'],
-        },
-        { kind: 'test', payload: { sha }, maxAttempts: 3 },
-      );
-    };
+    const newAnalysis = (name?: string, scope?: string) => createAnalysis(store, alice, name, scope);
 
     test('migrations are idempotent and safe to run concurrently', async () => {
       const others = [openDatabase(db.url), openDatabase(db.url)];

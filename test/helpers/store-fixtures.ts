@@ -1,0 +1,43 @@
+import type { FunctionResults, Store } from '../../src/store/index.js';
+
+/** A queued analysis of a fresh (random) sample the user uploaded; returns the store's create result. */
+export async function newAnalysis(store: Store, userId: number, name = 'a.bin', scope = 'PRIVATE') {
+  const sha = Math.random().toString(16).slice(2).padEnd(64, '0');
+  await store.samples.recordUpload(
+    { sha256: sha, size: 10, identity: '{}' },
+    { user_id: userId, file_type: 'BINARY', filename: name },
+  );
+  return store.analyses.create(
+    {
+      userId,
+      sha256: sha,
+      binaryName: name,
+      binarySize: 10,
+      scope,
+      modelName: 'binnet-0.7-x86-64-linux',
+      baseAddress: null,
+      debugHash: null,
+      config: {},
+      tags: ['t'],
+    },
+    { kind: 'test', payload: { sha }, maxAttempts: 3 },
+  );
+}
+
+/** Recovery results with one function per address, named as the analysis would: `sub_<hex>`. */
+export const functionsAt = (vaddrs: number[]): FunctionResults => ({
+  functions: vaddrs.map((vaddr) => ({
+    vaddr,
+    size: 16,
+    name: `sub_${vaddr.toString(16)}`,
+    mangledName: `sub_${vaddr.toString(16)}`,
+    nameSourceType: 'SYSTEM',
+    debug: false,
+    source: 'test',
+    thumb: false,
+    blocks: [],
+  })),
+  calls: [],
+  strings: [],
+  refs: [],
+});
