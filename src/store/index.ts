@@ -2,6 +2,7 @@
 // differ only in connection, migrations and queue locking. Imports shared/ only.
 import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
+import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
@@ -15,6 +16,15 @@ import { UsersRepository } from './users.js';
 
 export type { DatabaseDriver } from './driver.js';
 export type { AnalysisRow, AnalysisWithOwner, ListFilter, Viewer } from './analyses.js';
+export type {
+  CollectionBinaryRow,
+  CollectionFilter,
+  CollectionFilterFlag,
+  CollectionListRow,
+  CollectionOrder,
+  CollectionWithOwner,
+} from './collections.js';
+export { COLLECTION_FILTERS } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
@@ -37,6 +47,7 @@ export interface Store {
   similarityRuns: SimilarityRunsRepository;
   namingInputs: NamingInputsRepository;
   nameHistory: NameHistoryRepository;
+  collections: CollectionsRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -54,5 +65,6 @@ export function createStore(driver: DatabaseDriver): Store {
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
     namingInputs: new NamingInputsRepository(driver.db),
     nameHistory: new NameHistoryRepository(driver.db),
+    collections: new CollectionsRepository(driver.db),
   };
 }

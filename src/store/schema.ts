@@ -180,6 +180,29 @@ export interface SimilarityRunsTable {
   updated_at: number;
 }
 
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  scope: string;
+  model_name: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface CollectionBinariesTable {
+  collection_id: number;
+  binary_id: number;
+}
+export interface CollectionTagsTable {
+  collection_id: number;
+  name: string;
+}
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
 export interface Database {
   functions: FunctionsTable;
   function_name_history: FunctionNameHistoryTable;
@@ -200,4 +223,8 @@ export interface Database {
   comments: CommentsTable;
   jobs: JobsTable;
   similarity_runs: SimilarityRunsTable;
+  collections: CollectionsTable;
+  collection_binaries: CollectionBinariesTable;
+  collection_tags: CollectionTagsTable;
+  tags: TagsTable;
 }
