@@ -10,6 +10,8 @@ import type {
   CommentsService,
   FunctionBlocksService,
   FunctionsService,
+  FunctionMatchingService,
+  UnstripService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -20,6 +22,7 @@ import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { commentsRoutes } from './routes/comments.js';
 import { functionsRoutes } from './routes/functions.js';
+import { functionMatchingRoutes } from './routes/function-matching.js';
 import { platformRoutes } from './routes/platform.js';
 import { uploadRoutes } from './routes/upload.js';
 import { validatorCompiler } from './validation.js';
@@ -33,6 +36,8 @@ export interface ApiServices {
   functions: FunctionsService;
   blocks: FunctionBlocksService;
   binaries: BinariesService;
+  matching: FunctionMatchingService;
+  unstrip: UnstripService;
 }
 
 export interface ApiOptions {
@@ -73,6 +78,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(commentsRoutes(services.comments));
   await app.register(functionsRoutes(services.functions, services.blocks));
   await app.register(binariesRoutes(services.binaries));
+  await app.register(functionMatchingRoutes(services.matching, services.unstrip));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -12,3 +12,4 @@ export * from './result.js';
 export * from './jobs.js';
 export * from './functions.js';
 export * from './binaries.js';
+export * from './matching.js';

@@ -108,6 +108,8 @@ export type AutoUnstripResponseBody = Static<typeof AutoUnstripResponse>;
 export const SIMILARITY_RUN_JOB_KIND = 'similarity-run';
 export interface SimilarityRunJobPayload {
   runId: number;
+  /** Only write the names of the finished run. */
+  apply?: boolean;
 }
 
 /** What a run does: function matching, or naming with (ai) or without (auto) the call graph. */
@@ -116,3 +118,63 @@ export type RunKind = (typeof RUN_KINDS)[number];
 /** Life of a run, as the responses' `status` spells it. */
 export const RUN_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** A matching run's question, as the job reads it from the run's row (similarities 0..1). */
+export interface MatchingRunRequest {
+  /** Every function of this analysis, or the listed functions. */
+  analysisId: number | null;
+  functionIds: number[] | null;
+  minSimilarity: number;
+  resultsPerFunction: number;
+  filters: {
+    binaryIds?: number[];
+    collectionIds?: number[];
+    functionIds?: number[];
+    userIds?: number[];
+    debugTypes?: (typeof DEBUG_TYPES)[number][];
+  };
+}
+
+/** An unstrip run's question (similarities and confidences 0..1). */
+export interface UnstripRunRequest {
+  minSimilarity: number;
+  confidenceThreshold: number;
+  minGroupSize: number;
+  apply: boolean;
+  useCanonicalNames: boolean;
+}
+
+export interface MatchingRunResult {
+  matches: Static<typeof FunctionMatch>[];
+  numDebugMatches: number;
+  totalTimeMs: number;
+}
+
+/** One suggested name and why (kept in the name history when applied). */
+export interface StoredSuggestion {
+  functionId: number;
+  vaddr: number;
+  name: string;
+  mangledName: string;
+  confidence: number;
+  evidence: {
+    matched_function_id: number;
+    matched_binary_id: number;
+    matched_analysis_id: number;
+    matched_name: string;
+    similarity: number;
+    confidence: number;
+    agreeing_binaries: number;
+    neighbours: number;
+    agreeing_neighbours: number;
+    contradicting_neighbours: number;
+    pool_size: number;
+    method: RunKind;
+    alternatives: { name: string; confidence: number }[];
+  };
+}
+
+export interface UnstripRunResult {
+  suggestions: StoredSuggestion[];
+  totalTimeMs: number;
+}

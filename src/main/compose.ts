@@ -11,7 +11,9 @@ import {
   BinariesService,
   CommentsService,
   FunctionBlocksService,
+  FunctionMatchingService,
   FunctionsService,
+  UnstripService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -65,6 +67,8 @@ export async function buildService(config: Config, logger: Logger | false = fals
       functions: new FunctionsService(store),
       blocks: new FunctionBlocksService(store, blobs, (req) => renderPool.renderBlocks(req)),
       binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
+      matching: new FunctionMatchingService(store),
+      unstrip: new UnstripService(store),
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );

@@ -10,3 +10,5 @@ export * from './comments.js';
 export * from './functions.js';
 export * from './function-blocks.js';
 export * from './binaries.js';
+export * from './function-matching.js';
+export * from './unstrip.js';

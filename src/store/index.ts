@@ -7,7 +7,7 @@ import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
-import { NamingInputsRepository } from './naming-inputs.js';
+import { SimilarityInputsRepository } from './similarity-inputs.js';
 import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
 import { SimilarityRunsRepository } from './similarity-runs.js';
@@ -45,7 +45,7 @@ export interface Store {
   strings: StringsRepository;
   jobs: JobsRepository;
   similarityRuns: SimilarityRunsRepository;
-  namingInputs: NamingInputsRepository;
+  similarityInputs: SimilarityInputsRepository;
   nameHistory: NameHistoryRepository;
   collections: CollectionsRepository;
 }
@@ -63,7 +63,7 @@ export function createStore(driver: DatabaseDriver): Store {
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
-    namingInputs: new NamingInputsRepository(driver.db),
+    similarityInputs: new SimilarityInputsRepository(driver.db),
     nameHistory: new NameHistoryRepository(driver.db),
     collections: new CollectionsRepository(driver.db),
   };

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { JobsRepository, NewJob } from './jobs.js';
 import type { Database, SimilarityRunsTable } from './schema.js';
 
@@ -103,8 +103,30 @@ export class SimilarityRunsRepository {
     return this.move(id, ACTIVE, { status: 'CANCELLED', finished_at: Date.now() });
   }
 
-  async markApplied(id: number, tx: Kysely<Database> | Transaction<Database> = this.db): Promise<void> {
-    await tx.updateTable('similarity_runs').set({ applied: 1, updated_at: Date.now() }).where('id', '=', id).execute();
+  /**
+   * Applies a completed run's names once: `write` runs only for the caller that flips `applied`, and a
+   * failed write flips it back so a later request can try again.
+   */
+  async applyOnce(id: number, write: () => Promise<void>): Promise<boolean> {
+    const claimed = await this.db
+      .updateTable('similarity_runs')
+      .set({ applied: 1, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('status', '=', 'COMPLETED')
+      .where('applied', '=', 0)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    try {
+      await write();
+    } catch (err) {
+      await this.db
+        .updateTable('similarity_runs')
+        .set({ applied: 0, updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+      throw err;
+    }
+    return true;
   }
 
   private async move(id: number, from: string[], set: Partial<Omit<SimilarityRunRow, 'id'>>): Promise<boolean> {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { canonicalName, isPlaceholderName } from './canonical-name.js';
 import {
+  nameConfidences,
   suggestNamesNow,
   type NamingCandidate,
   type NamingInput,
@@ -220,5 +221,16 @@ describe('suggestNames (ai: call graph)', () => {
     );
     assert.ok(progress.every((p) => p > 0 && p <= 1));
     assert.equal(r.value.length, 600);
+  });
+});
+
+describe('nameConfidences', () => {
+  test('names ranked by summed probability, clone suffixes folded', () => {
+    const scores = nameConfidences([ref(1001, 'a', 0.9), ref(2001, 'a.part.0', 0.85), ref(1002, 'b', 0.6)], 100);
+    assert.deepEqual(
+      scores.map((s) => s.name),
+      ['a', 'b'],
+    );
+    assert.ok(scores[0]!.confidence > 0.9 && scores[0]!.confidence + scores[1]!.confidence < 1);
   });
 });

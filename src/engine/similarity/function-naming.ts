@@ -210,6 +210,21 @@ function rankNames(n: Node): Ranked[] {
   return [...byName.values()].sort((a, b) => b.confidence - a.confidence || a.best.functionId - b.best.functionId);
 }
 
+function node(q: NamingQuery, candidates: NamingCandidate[], poolSize: number): Node {
+  const pairs = candidates.map((c) => {
+    const base = matchLogit(c.similarity, poolSize);
+    return { ...c, canonical: canonicalName(c.name), base, logit: base };
+  });
+  return { q, pairs, p: new Float64Array(pairs.length) };
+}
+
+/** The names a function's nearest functions suggest, with their confidence (0..1) from similarity alone. */
+export function nameConfidences(candidates: NamingCandidate[], poolSize: number): NameScore[] {
+  const n = node({ functionId: 0, name: '', renamable: true }, candidates, poolSize);
+  probabilities(n);
+  return rankNames(n).map((r) => ({ name: r.name, confidence: r.confidence }));
+}
+
 /**
  * Suggested names for the renamable query functions, best-supported first. Yields its progress (0..1)
  * every few hundred functions; the return value is the suggestions at or above the confidence threshold.
@@ -217,18 +232,13 @@ function rankNames(n: Node): Ranked[] {
 export function* suggestNames(input: NamingInput, opts: NamingOptions): Generator<number, SuggestedName[]> {
   const nodes = new Map<number, Node>();
   for (const q of input.queries) {
-    const pairs = (input.candidates.get(q.functionId) ?? [])
-      .filter((c) => c.similarity >= opts.minSimilarity)
-      .map((c) => {
-        const base = matchLogit(c.similarity, input.poolSize);
-        return { ...c, canonical: canonicalName(c.name), base, logit: base };
-      });
-    nodes.set(q.functionId, { q, pairs, p: new Float64Array(pairs.length) });
+    const candidates = (input.candidates.get(q.functionId) ?? []).filter((c) => c.similarity >= opts.minSimilarity);
+    nodes.set(q.functionId, node(q, candidates, input.poolSize));
   }
   const all = [...nodes.values()];
   const grouped = groupedBinaries(all, opts.minGroupSize);
   for (const n of all) {
-    n.pairs = n.pairs.filter((c) => !n.q.renamable || grouped.has(c.binaryId));
+    if (n.q.renamable) n.pairs = n.pairs.filter((c) => grouped.has(c.binaryId));
     n.p = new Float64Array(n.pairs.length);
     probabilities(n);
   }

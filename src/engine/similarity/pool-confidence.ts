@@ -16,3 +16,7 @@ export function matchLogit(similarity: number, poolSize: number): number {
   const excess = Math.log(Math.max(poolSize, CALIBRATION_POOL) / CALIBRATION_POOL);
   return CONFIDENCE_SLOPE * (similarity - CONFIDENCE_MIDPOINT) - POOL_PENALTY * excess;
 }
+
+/** The same as a probability: a lone candidate's confidence (0..1). */
+export const matchConfidence = (similarity: number, poolSize: number): number =>
+  1 / (1 + Math.exp(-matchLogit(similarity, poolSize)));

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Viewer } from './analyses.js';
+import { inBatches } from './batches.js';
 import type { Database } from './schema.js';
+import { analysisVisible } from './visibility.js';
 
-// Rows per IN list: well under both dialects' bound-parameter limits.
-const BATCH = 1000;
-
-/** What naming reads beside the similarity index: query functions, call edges, and the index's size. */
-export class NamingInputsRepository {
+/** What matching and naming read beside the similarity index: functions, call edges, the index's size. */
+export class SimilarityInputsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Every function of an analysis with what decides whether it may be renamed. */
@@ -19,19 +18,44 @@ export class NamingInputsRepository {
       .execute();
   }
 
+  /** Matched functions with their binary, for the response (absent ids left out). */
+  async describe(functionIds: number[]) {
+    const out: {
+      id: number;
+      vaddr: number;
+      name: string;
+      mangled_name: string;
+      debug: number;
+      analysis_id: number;
+      binary_id: number;
+      binary_name: string;
+      sha256: string;
+    }[] = [];
+    await inBatches([...new Set(functionIds)], async (batch) => {
+      const rows = await this.db
+        .selectFrom('functions as f')
+        .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
+        .select(['f.id', 'f.vaddr', 'f.name', 'f.mangled_name', 'f.debug', 'f.analysis_id', 'a.binary_id'])
+        .select(['a.binary_name', 'a.sha256'])
+        .where('f.id', 'in', batch)
+        .execute();
+      out.push(...rows);
+    });
+    return out;
+  }
+
   /** Direct calls between functions of these analyses (external and indirect calls left out). */
   async calls(analysisIds: number[]): Promise<{ caller: number; callee: number }[]> {
     const out: { caller: number; callee: number }[] = [];
-    const ids = [...new Set(analysisIds)];
-    for (let i = 0; i < ids.length; i += BATCH) {
+    await inBatches([...new Set(analysisIds)], async (batch) => {
       const rows = await this.db
         .selectFrom('function_calls')
         .select(['caller_id', 'callee_id'])
-        .where('analysis_id', 'in', ids.slice(i, i + BATCH))
+        .where('analysis_id', 'in', batch)
         .where('callee_id', 'is not', null)
         .execute();
       for (const r of rows) out.push({ caller: r.caller_id, callee: r.callee_id! });
-    }
+    });
     return out;
   }
 
@@ -46,11 +70,7 @@ export class NamingInputsRepository {
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('f.debug', '=', 1)
-      .where((eb) => {
-        const seen = [eb('a.user_id', '=', viewer.id), eb('a.analysis_scope', '=', 'PUBLIC')];
-        if (viewer.teamId !== null) seen.push(eb('u.team_id', '=', viewer.teamId));
-        return eb.or(seen);
-      });
+      .where(analysisVisible(viewer));
     if (exceptAnalysisId !== null) q = q.where('a.id', '!=', exceptAnalysisId);
     const r = await q.executeTakeFirstOrThrow();
     return Number(r.n);
