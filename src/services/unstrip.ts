@@ -79,16 +79,19 @@ export class UnstripService {
 
 function respond(run: SimilarityRunRow | undefined): AutoUnstripResponseBody {
   const result = run?.status === 'COMPLETED' && run.result ? (JSON.parse(run.result) as UnstripRunResult) : null;
-  const canonical = run ? (JSON.parse(run.request) as UnstripRunRequest).useCanonicalNames : false;
+  const req = run ? (JSON.parse(run.request) as UnstripRunRequest) : null;
+  const canonical = req?.useCanonicalNames ?? false;
   return {
     ...runStatus(run),
     applied: run ? run.applied === 1 : null,
     matches:
-      result?.suggestions.map((s) => ({
-        function_id: s.functionId,
-        function_vaddr: s.vaddr,
-        suggested_name: canonical ? canonicalName(s.name) : s.mangledName,
-        suggested_demangled_name: canonical ? canonicalName(s.name) : s.name,
-      })) ?? null,
+      result?.suggestions
+        .filter((s) => s.confidence >= req!.confidenceThreshold)
+        .map((s) => ({
+          function_id: s.functionId,
+          function_vaddr: s.vaddr,
+          suggested_name: canonical ? canonicalName(s.name) : s.mangledName,
+          suggested_demangled_name: canonical ? canonicalName(s.name) : s.name,
+        })) ?? null,
   };
 }

@@ -73,7 +73,7 @@ export class SimilarityRunJobHandler implements JobHandler {
       (await this.store.similarityInputs.functions(run.analysis_id)).filter(isRenamable).map((f) => f.id),
     );
     const changes = suggestions
-      .filter((s) => still.has(s.functionId))
+      .filter((s) => s.confidence >= req.confidenceThreshold && still.has(s.functionId))
       .map((s) => ({
         functionId: s.functionId,
         name: req.useCanonicalNames ? canonicalName(s.name) : s.name,

@@ -6,6 +6,12 @@ import { storeViewer, type RunContext } from './run-context.js';
 
 /** Nearest named functions considered per query function. */
 const CANDIDATES = 8;
+/**
+ * Suggestions kept in the run's result: all but the hopeless. The request's confidence threshold is
+ * applied when the result is read or applied; the best-first assignment gives the same names above any
+ * threshold whether it is applied before or after, and the stored tail draws the precision/recall curve.
+ */
+const KEPT_CONFIDENCE = 0.05;
 /** Share of a run's progress spent asking the index; the rest is scoring. */
 const SEARCH_SHARE = 0.7;
 
@@ -62,7 +68,7 @@ export async function runNaming(
     {
       callGraph,
       minSimilarity: req.minSimilarity,
-      confidenceThreshold: req.confidenceThreshold,
+      confidenceThreshold: KEPT_CONFIDENCE,
       minGroupSize: req.minGroupSize,
     },
   );
