@@ -44,6 +44,26 @@ export class SimilarityInputsRepository {
     return out;
   }
 
+  /** Per analysis, its function ids in address order (the linker keeps source order within an object). */
+  async layout(analysisIds: number[]): Promise<number[][]> {
+    const out = new Map<number, number[]>();
+    await inBatches([...new Set(analysisIds)], async (batch) => {
+      const rows = await this.db
+        .selectFrom('functions')
+        .select(['id', 'analysis_id'])
+        .where('analysis_id', 'in', batch)
+        .orderBy('analysis_id')
+        .orderBy('vaddr')
+        .execute();
+      for (const r of rows) {
+        const ids = out.get(r.analysis_id) ?? [];
+        ids.push(r.id);
+        out.set(r.analysis_id, ids);
+      }
+    });
+    return [...out.values()];
+  }
+
   /** Direct calls between functions of these analyses (external and indirect calls left out). */
   async calls(analysisIds: number[]): Promise<{ caller: number; callee: number }[]> {
     const out: { caller: number; callee: number }[] = [];

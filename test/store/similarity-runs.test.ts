@@ -1,6 +1,6 @@
 // Matching/unstrip runs and what they read beside the index, on every database driver: a run and its job
-// together, transitions that a cancel wins, names applied once, call edges, and the named-function pool
-// counted under the visibility rules.
+// together, transitions that a cancel wins, names applied once, call edges and address order, and the
+// named-function pool counted under the visibility rules.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createStore, openDatabase, type FunctionResults, type Store } from '../../src/store/index.js';
@@ -46,7 +46,10 @@ for (const backend of backends) {
       assert.equal(await store.similarityRuns.latest('nope'), undefined);
       assert.equal((await store.similarityRuns.latestOfAnalysis(analysisId, 'matches'))?.id, second.id);
       assert.equal(await store.similarityRuns.latestOfAnalysis(analysisId, 'ai_unstrip'), undefined);
-      assert.deepEqual([first.status, first.progress, first.applied, JSON.parse(first.request)], ['PENDING', 0, 0, { q: 'k1' }]);
+      assert.deepEqual(
+        [first.status, first.progress, first.applied, JSON.parse(first.request)],
+        ['PENDING', 0, 0, { q: 'k1' }],
+      );
       // Claim every queued job: the runs' jobs are among them, with their run ids.
       const payloads: unknown[] = [];
       for (let j = await store.jobs.claim('t', 1000); j; j = await store.jobs.claim('t', 1000))
@@ -123,6 +126,7 @@ for (const backend of backends) {
         { caller: a, callee: b },
         { caller: b, callee: c },
       ]);
+      assert.deepEqual(await store.similarityInputs.layout([analysisId]), [[a, b, c]]);
       const d = await store.similarityInputs.describe([c!, 999_999, a!]);
       assert.deepEqual(
         d.sort((x, y) => x.id - y.id).map((x) => [x.id, x.vaddr, x.analysis_id, x.binary_id, x.binary_name]),

@@ -29,11 +29,13 @@ function input(
   candidates: Record<number, NamingCandidate[]>,
   calls: [number, number][] = [],
   poolSize = 100,
+  layout: number[][] = [],
 ): NamingInput {
   return {
     queries,
     candidates: new Map(Object.entries(candidates).map(([k, v]) => [Number(k), v])),
     calls: calls.map(([caller, callee]) => ({ caller, callee })),
+    layout,
     poolSize,
   };
 }
@@ -190,6 +192,33 @@ describe('suggestNames (ai: call graph)', () => {
     assert.equal(b.contradictingNeighbours, 1);
     const alone = suggestNamesNow(input([stripped(1)], { 1: agree[1] }), { ...AI, confidenceThreshold: 0 })[0]!;
     assert.ok(b.confidence < alone.confidence);
+  });
+
+  test('address order agrees like a call: twins of identical bodies told apart by their neighbours', () => {
+    // 2 and 3 have the same body as 1002 and 1003 (similarity 1 to both); 1 precedes 2, 2 precedes 3.
+    const twins = {
+      1: [ref(1001, 'first', 0.95)],
+      2: [ref(1002, 'twin_a', 1), ref(1003, 'twin_b', 1)],
+      3: [ref(1003, 'twin_b', 1), ref(1002, 'twin_a', 1)],
+    };
+    const none = suggestNamesNow(input(queries, twins), { ...AI, confidenceThreshold: 0.6 });
+    assert.deepEqual(
+      none.map((s) => s.functionId),
+      [1],
+    );
+    const layout = [
+      [1, 2, 3],
+      [1001, 1002, 1003],
+    ];
+    const out = suggestNamesNow(input(queries, twins, [], 100, layout), { ...AI, confidenceThreshold: 0.6 });
+    assert.deepEqual(
+      out.map((s) => [s.functionId, s.name]),
+      [
+        [1, 'first'],
+        [2, 'twin_a'],
+        [3, 'twin_b'],
+      ],
+    );
   });
 
   test('one reference function names one query function: the better one', () => {

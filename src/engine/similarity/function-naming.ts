@@ -10,9 +10,10 @@
 // name found in several reference builds adds up (agreement raises it): a name's confidence is the sum of
 // its candidates' p_i.
 //
-// The call graph (ai-unstrip) moves b_i. Let c_i be reference function r in binary B. For each neighbour n of
-// q (callee or caller), support is n's probability of matching r's neighbour of the same relation in B;
-// contradiction is n's probability of matching some other function of B. Then
+// Structure (ai-unstrip) moves b_i. Let c_i be reference function r in binary B. For each neighbour n of q
+// (callee, caller, and the functions just before and after q in address order), support is n's
+// probability of matching r's neighbour of the same relation in B; contradiction is a callee's or
+// caller's probability of matching some other function of B. Then
 //   b_i ← b_i⁰ + SUPPORT · ln(1 + Σ support) − CONTRADICTION · ln(1 + Σ contradiction)
 // recomputed from the previous round's p for ROUNDS rounds. Contradiction weighs less than support: at
 // another -O level a callee may be inlined, so a missing edge is weak evidence, a present one strong.
@@ -44,6 +45,8 @@ export interface NamingInput {
   candidates: Map<number, NamingCandidate[]>;
   /** Direct calls among query functions and among reference functions (ids are unique across analyses). */
   calls: { caller: number; callee: number }[];
+  /** Per binary (query and references): its function ids in address order. */
+  layout: number[][];
   /** Functions in the index the candidates were drawn from (calibrates the similarity's worth). */
   poolSize: number;
 }
@@ -89,10 +92,12 @@ export interface SuggestedName extends NameEvidence {
 }
 
 /** Weight of call-graph support, per ln(1 + expected agreeing neighbours). */
-export const SUPPORT = 2.5;
+export const SUPPORT = 6;
 /** Weight of contradicting neighbours, per ln(1 + expected contradicting neighbours). */
 export const CONTRADICTION = 0.75;
 export const ROUNDS = 4;
+/** How far apart in address order a reference function's layout neighbours may be. */
+export const LAYOUT_WINDOW = 2;
 /** Queries scored between two yields to the caller. */
 const CHUNK = 256;
 const ALTERNATIVES = 5;
@@ -109,20 +114,33 @@ interface Node {
   p: Float64Array;
 }
 
-type Adjacency = Map<number, { out: Set<number>; in: Set<number> }>;
+interface Neighbourhood {
+  out: Set<number>;
+  in: Set<number>;
+  /** The functions that follow and precede it in its binary, nearest first (LAYOUT_WINDOW of each). */
+  next: number[];
+  prev: number[];
+}
+type Adjacency = Map<number, Neighbourhood>;
 
-function adjacency(calls: NamingInput['calls']): Adjacency {
+function adjacency(input: Pick<NamingInput, 'calls' | 'layout'>): Adjacency {
   const adj: Adjacency = new Map();
   const at = (id: number) => {
     let a = adj.get(id);
-    if (!a) adj.set(id, (a = { out: new Set(), in: new Set() }));
+    if (!a) adj.set(id, (a = { out: new Set(), in: new Set(), next: [], prev: [] }));
     return a;
   };
-  for (const c of calls) {
+  for (const c of input.calls) {
     if (c.caller === c.callee) continue;
     at(c.caller).out.add(c.callee);
     at(c.callee).in.add(c.caller);
   }
+  for (const ids of input.layout)
+    ids.forEach((id, i) => {
+      const a = at(id);
+      a.next = ids.slice(i + 1, i + 1 + LAYOUT_WINDOW);
+      a.prev = ids.slice(Math.max(0, i - LAYOUT_WINDOW), i).reverse();
+    });
   return adj;
 }
 
@@ -157,17 +175,23 @@ interface Agreement {
   contradicting: number;
 }
 
-/** How q's neighbours' current matches agree with candidate pair `c` (r in binary B). */
+/**
+ * How q's neighbours' current matches agree with candidate pair `c` (r in binary B): callees with r's
+ * callees, callers with r's callers, and q's neighbours in address order with r's (within LAYOUT_WINDOW:
+ * clones and inlining shift the layout a little). Only calls contradict: layout shifts too freely.
+ */
 function agreement(q: number, c: Pair, adj: Adjacency, nodes: Map<number, Node>): Agreement {
   const mine = adj.get(q);
   const theirs = adj.get(c.functionId);
   const out: Agreement = { support: 0, contradiction: 0, agreeing: 0, contradicting: 0 };
   if (!mine) return out;
-  for (const [rel, neighbours] of [
-    ['out', mine.out],
-    ['in', mine.in],
-  ] as const) {
-    const expected = theirs?.[rel];
+  const relations = [
+    [mine.out, theirs?.out, true],
+    [mine.in, theirs?.in, true],
+    [mine.next.slice(0, 1), new Set(theirs?.next), false],
+    [mine.prev.slice(0, 1), new Set(theirs?.prev), false],
+  ] as const;
+  for (const [neighbours, expected, contradicts] of relations) {
     for (const nb of neighbours) {
       const n = nodes.get(nb);
       if (!n) continue;
@@ -179,9 +203,10 @@ function agreement(q: number, c: Pair, adj: Adjacency, nodes: Map<number, Node>)
         else no += n.p[j]!;
       });
       out.support += yes;
-      out.contradiction += Math.min(1, no);
       if (yes >= 0.5) out.agreeing++;
-      else if (no >= 0.5) out.contradicting++;
+      if (!contradicts) continue;
+      out.contradiction += Math.min(1, no);
+      if (yes < 0.5 && no >= 0.5) out.contradicting++;
     }
   }
   return out;
@@ -243,7 +268,7 @@ export function* suggestNames(input: NamingInput, opts: NamingOptions): Generato
     probabilities(n);
   }
 
-  const adj = adjacency(input.calls);
+  const adj = adjacency(input);
   const rounds = opts.callGraph ? ROUNDS : 0;
   const steps = rounds * all.length + all.length;
   let done = 0;

@@ -21,8 +21,8 @@ export const isRenamable = (f: { name: string; debug: number; name_source_type: 
 
 /**
  * Suggested names for an analysis's stripped functions. auto: each function's nearest named functions
- * alone; ai: every function (named ones as anchors) and the call graphs of the query and the reference
- * binaries (engine/similarity/function-naming.ts).
+ * alone; ai: every function (named ones as anchors), the call graphs and the address order of the query
+ * and the reference binaries (engine/similarity/function-naming.ts).
  */
 export async function runNaming(
   ctx: RunContext,
@@ -60,11 +60,13 @@ export async function runNaming(
     );
     for (const n of ns) references.add(n.analysisId);
   }
-  const calls = callGraph ? await store.similarityInputs.calls([analysisId, ...references]) : [];
+  const binaries = [analysisId, ...references];
+  const calls = callGraph ? await store.similarityInputs.calls(binaries) : [];
+  const layout = callGraph ? await store.similarityInputs.layout(binaries) : [];
   const poolSize = await store.similarityInputs.countNamed(storeViewer(ctx.viewer), analysisId);
 
   const steps = suggestNames(
-    { queries, candidates, calls, poolSize },
+    { queries, candidates, calls, layout, poolSize },
     {
       callGraph,
       minSimilarity: req.minSimilarity,
