@@ -9,9 +9,11 @@
 // weights were tuned on the `tune` half (scripts/tune-similarity.js; BENCH_SPLIT=tune prints that one).
 // Seeded: the same corpus and code give the same table. Features are cached per binary in $TMPDIR keyed
 // by file hash and code version. BENCH_QUERIES (default 500) caps queries per task at pool 100; pool
-// 10 000 uses a fifth as many (each costs 100 times more).
+// 10 000 uses a fifth as many (each costs 100 times more). BENCH_INT8=1 measures the int8 vectors the
+// index stores instead of float32.
 import { loadCorpus, runTask, TASKS, MAIN_VERSION, MIN_BLOCKS, vectorize } from './similarity-protocol.js';
 import { DEFAULT_WEIGHTS, similarityConfidence } from '../dist/src/engine/similarity/index.js';
+import { dequantiseVector, quantiseVector } from '../dist/src/shared/simhash.js';
 
 const split = process.env.BENCH_SPLIT ?? 'test';
 const maxQueries = Number(process.env.BENCH_QUERIES ?? 500);
@@ -23,6 +25,9 @@ if (!data) {
   process.exit(0);
 }
 vectorize(data.pool, DEFAULT_WEIGHTS);
+// BENCH_INT8=1: the vectors as the index stores and re-ranks them (int8), to measure what that costs.
+const int8 = process.env.BENCH_INT8 === '1';
+if (int8) for (const f of data.pool) f.vec = dequantiseVector(quantiseVector(f.vec));
 const loadSeconds = (performance.now() - t0) / 1000;
 
 const fmt = (x) => x.toFixed(3);
@@ -43,6 +48,7 @@ console.log(
     .join(', ')}), ${data.pool.length} functions with ≥ ${MIN_BLOCKS} blocks; ` +
     `features and vectors ready in ${loadSeconds.toFixed(1)} s (cache ${data.cacheDir})`,
 );
+console.log(`vectors: ${int8 ? 'int8, as the index stores them (BENCH_INT8=1)' : 'float32'}`);
 console.log(`split: ${split} half of the function names (hashKey(name) & 1 = ${split === 'test' ? 1 : 0})`);
 const small = table('pool 100 (1 true match + 100 negatives)', 100, maxQueries);
 table(

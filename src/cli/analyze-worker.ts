@@ -26,7 +26,8 @@ try {
   const result = await analyze(readFileSync(path), options, (stage, fraction) =>
     post({ kind: 'progress', stage, fraction }),
   );
-  post({ kind: 'done', json: JSON.stringify(result) });
+  // Vectors are for the service's index; as JSON they would be an object per typed-array element.
+  post({ kind: 'done', json: JSON.stringify({ ...result, vectors: null }) });
 } catch (err) {
   // FormatError and DecoderError mark malformed or unsupported input as permanent; anything else is a bug.
   post({

@@ -56,6 +56,8 @@ export const LegacyFunction = Type.Object({
   function_vaddr: Type.Integer({ format: 'int64' }),
   function_size: Type.Integer(),
   debug: Type.Boolean(),
+  /** The function's similarity vector (unit length, 1024 numbers) when `include_embeddings` is true. */
+  embedding: Type.Optional(Type.Array(Type.Number())),
 });
 
 export const FunctionsDetailResponse = Type.Object({

@@ -1,5 +1,7 @@
 // The analysis result document: what the engine returns and the store keeps per analysis.
-// Plain JSON, deterministic for the same bytes and options.
+// Plain JSON, deterministic for the same bytes and options; only `vectors` is typed arrays (stored in the
+// similarity index, not in the document).
+import type { PackedVectors } from '../shared/simhash.js';
 
 export type BinaryFormat = 'elf' | 'pe' | 'macho' | 'raw';
 export type Architecture =
@@ -132,6 +134,8 @@ export interface AnalysisResult {
   /** Data references from instructions (strings included), for cross-references. */
   refs: ReferenceRecord[];
   instructionCount: number;
+  /** Each function's int8 vector and LSH buckets (index-aligned with `functions`), for the similarity index. */
+  vectors: PackedVectors | null;
   /** Recoverable damage met on the way (parser diagnostics, truncated recovery). */
   diagnostics: string[];
 }

@@ -1,6 +1,7 @@
 // One analysis run over a file's bytes: identify, fingerprint, choose a model, recover functions and
 // strings. Deterministic: the same bytes and options always give the same result document.
 import type { AnalysisResult, BinaryIdentity } from '../contracts/result.js';
+import { packVectors } from '../shared/simhash.js';
 import { applyBinaryConfig, type BinaryConfig } from './binary-config.js';
 import { identify } from './formats/identify.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
@@ -10,6 +11,8 @@ import { describeCalls, describeFunctions, describeRefs, describeStrings } from 
 import { createDemangler } from './names/index.js';
 import type { RawLoad } from './formats/parse.js';
 import { recoverBinaryFunctions, type ClientSymbols } from './recover-binary.js';
+import { binaryFeatures } from './features/index.js';
+import { functionVector } from './similarity/index.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
 export const IDENTIFY_PREFIX = 64 * 1024;
@@ -71,12 +74,13 @@ export async function analyze(
     strings: [],
     refs: [],
     instructionCount: 0,
+    vectors: null,
     diagnostics: [],
   };
   if (identity.format === 'raw' && identity.architecture === 'unknown') return base;
 
   onProgress?.('recover', 0.15);
-  const { image, graph, debugNamed } = await recoverBinaryFunctions(bytes, {
+  const { image, graph, debugNamed, decoders } = await recoverBinaryFunctions(bytes, {
     ...(raw ? { raw } : {}),
     symbols: options.symbols ?? null,
     debug: options.debug ?? null,
@@ -85,6 +89,8 @@ export async function analyze(
   const functions = describeFunctions(graph, await createDemangler(), debugNamed);
   onProgress?.('strings', 0.9);
   const strings = describeStrings(graph, image);
+  onProgress?.('vectors', 0.93);
+  const vectors = packVectors(binaryFeatures(image, graph, decoders).map((f) => functionVector(f)));
   onProgress?.('done', 1);
   return {
     ...base,
@@ -111,6 +117,7 @@ export async function analyze(
     strings,
     refs: describeRefs(graph),
     instructionCount: graph.instructionCount,
+    vectors,
     diagnostics: [...image.diagnostics],
   };
 }

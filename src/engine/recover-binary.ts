@@ -43,7 +43,7 @@ const thumbByDefault = (image: BinaryImage) => image.entryPoints.some((e) => e.k
 export async function recoverBinaryFunctions(
   bytes: Uint8Array,
   opts: RecoverBinaryOptions,
-): Promise<{ image: BinaryImage; graph: FunctionGraph; debugNamed: Set<number> }> {
+): Promise<{ image: BinaryImage; graph: FunctionGraph; debugNamed: Set<number>; decoders: Decoders }> {
   const image = parseBinary(bytes, opts.raw);
   const debugNamed = opts.debug ? adoptDebugSymbols(image, opts.debug) : new Set<number>();
   const decoders = await decodersFor(image);
@@ -53,7 +53,7 @@ export async function recoverBinaryFunctions(
     thumbByDefault: thumbByDefault(image),
     ...(client ? { client } : {}),
   });
-  return { image, graph, debugNamed };
+  return { image, graph, debugNamed, decoders };
 }
 
 /** Moves plugin boundaries from the plugin's image base to this image's. */

@@ -1,5 +1,6 @@
 // Worker-thread entry: reads the sample and runs the engine on it. Runs inside piscina, not on the API loop.
 import { readFile, stat } from 'node:fs/promises';
+import { Piscina } from 'piscina';
 import type { AnalysisResult } from '../contracts/index.js';
 import { analyze, type BinaryConfig, type ClientSymbols } from '../engine/index.js';
 import { isPermanentFailure } from './failures.js';
@@ -18,6 +19,24 @@ export interface AnalysisTaskInput {
 /** Errors lose their class crossing the thread boundary, so a refusal that retrying cannot fix is data. */
 export type AnalysisTaskOutput = { kind: 'done'; result: AnalysisResult } | { kind: 'refused'; reason: string };
 
+/**
+ * The output with the vectors' buffer moved, not cloned: piscina sends the value of a movable object
+ * and transfers its list (10 000 functions' vectors are 10 MB).
+ */
+function movingVectors(out: AnalysisTaskOutput): AnalysisTaskOutput {
+  const vectors = out.kind === 'done' ? out.result.vectors : null;
+  if (!vectors) return out;
+  const movable = {
+    get [Piscina.transferableSymbol]() {
+      return [vectors.vectors.buffer];
+    },
+    get [Piscina.valueSymbol]() {
+      return out;
+    },
+  };
+  return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as AnalysisTaskOutput;
+}
+
 export default async function analyzeFile(input: AnalysisTaskInput): Promise<AnalysisTaskOutput> {
   const { size } = await stat(input.path);
   if (size > input.maxBytes)
@@ -27,7 +46,7 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
     input.debugPath && (await stat(input.debugPath)).size <= input.maxBytes ? await readFile(input.debugPath) : null;
   try {
     const options = { binaryConfig: input.binaryConfig, symbols: input.symbols, debug };
-    return { kind: 'done', result: await analyze(bytes, options) };
+    return movingVectors({ kind: 'done', result: await analyze(bytes, options) });
   } catch (err) {
     if (isPermanentFailure(err)) return { kind: 'refused', reason: (err as Error).message };
     throw err;

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/index.js';
 import { FsBlobStore } from '../blobs/index.js';
 import type { Config } from '../config/index.js';
-import { ANALYSIS_JOB_KIND } from '../contracts/index.js';
-import { AnalysisJobHandler, AnalysisPool, JobRunner } from '../jobs/index.js';
+import { ANALYSIS_JOB_KIND, SIMILARITY_RUN_JOB_KIND } from '../contracts/index.js';
+import { AnalysisJobHandler, AnalysisPool, JobRunner, SimilarityRunJobHandler } from '../jobs/index.js';
 import {
   AnalysesService,
   AnalysisResultsService,
@@ -25,6 +25,12 @@ const MAX_ANALYSIS_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 
 /** How long a stopping process waits for analyses in flight before cutting them off. */
 const SHUTDOWN_GRACE_MS = 5000;
+
+/** What the job runner runs, by job kind. */
+const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool) => ({
+  [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES),
+  [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
+});
 
 export interface Runtime {
   store: Store;
@@ -79,7 +85,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
     pool = new AnalysisPool(config.workers);
     runner = new JobRunner(
       store,
-      { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES) },
+      jobHandlers(store, blobs, pool),
       { concurrency: config.workers, leaseMs: config.jobLeaseMs, logger: app.log },
     );
     // Work created through this process's API starts at once instead of at the next poll.
@@ -111,7 +117,7 @@ export async function buildWorker(config: Config, logger: Logger): Promise<{ clo
   const pool = new AnalysisPool(Math.max(config.workers, 1));
   const runner = new JobRunner(
     runtime.store,
-    { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(runtime.store, blobs, pool, MAX_ANALYSIS_BYTES) },
+    jobHandlers(runtime.store, blobs, pool),
     { concurrency: Math.max(config.workers, 1), leaseMs: config.jobLeaseMs, logger },
   );
   runner.start();

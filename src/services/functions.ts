@@ -53,14 +53,21 @@ export class FunctionsService {
       max: q.max_v_addr ?? null,
     });
     const p = paged(rows, page, size);
-    const functions = p.items.map((f) => ({
-      function_id: f.id,
-      function_name: f.name,
-      function_mangled_name: f.mangled_name,
-      function_vaddr: f.vaddr,
-      function_size: f.size,
-      debug: f.debug === 1,
-    }));
+    const vectors =
+      (q.include_embeddings ?? true) ? await this.store.similarity.vectors(p.items.map((f) => f.id)) : null;
+    const functions = p.items.map((f) => {
+      const v = vectors?.get(f.id);
+      return {
+        function_id: f.id,
+        function_name: f.name,
+        function_mangled_name: f.mangled_name,
+        function_vaddr: f.vaddr,
+        function_size: f.size,
+        debug: f.debug === 1,
+        // Seven significant digits are all a float32 holds; more would only lengthen the text.
+        ...(v ? { embedding: Array.from(v, (x) => Number(x.toPrecision(7))) } : {}),
+      };
+    });
     return { data: { functions }, page: p.page };
   }
 

@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inBatches } from './batches.js';
+import type { PackedVectors } from '../shared/simhash.js';
 import { likePattern } from './like.js';
 import { reattachNames } from './name-history.js';
 import type { Database, FunctionsTable } from './schema.js';
+import { insertVectors } from './similarity.js';
 
 export type FunctionRow = Selectable<FunctionsTable>;
 
@@ -29,6 +31,8 @@ export interface FunctionResults {
     refs: { site: number; func: number }[];
   }[];
   refs: { site: number; func: number; target: number; kind: string }[];
+  /** Vectors and LSH buckets of `functions`, index-aligned (absent: the functions are not indexed). */
+  vectors?: PackedVectors | null;
 }
 
 export class FunctionsRepository {
@@ -63,6 +67,7 @@ export class FunctionsRepository {
           .execute();
         for (const row of rows) ids.push(row.id);
       });
+      if (r.vectors) await insertVectors(tx, analysisId, ids, r.vectors);
       await inBatches(r.calls, (batch) =>
         tx
           .insertInto('function_calls')

@@ -11,6 +11,8 @@ import { SimilarityInputsRepository } from './similarity-inputs.js';
 import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
 import { SimilarityRunsRepository } from './similarity-runs.js';
+import { SimilarityRepository } from './similarity.js';
+import type { SimilarityIndex } from './similarity-index.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 
@@ -32,6 +34,7 @@ export type { SimilarityRunRow } from './similarity-runs.js';
 export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
 export type { UserRow } from './users.js';
+export type * from './similarity-index.js';
 export { openDatabase } from './open.js';
 
 export interface Store {
@@ -48,6 +51,7 @@ export interface Store {
   similarityInputs: SimilarityInputsRepository;
   nameHistory: NameHistoryRepository;
   collections: CollectionsRepository;
+  similarity: SimilarityIndex;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -66,5 +70,6 @@ export function createStore(driver: DatabaseDriver): Store {
     similarityInputs: new SimilarityInputsRepository(driver.db),
     nameHistory: new NameHistoryRepository(driver.db),
     collections: new CollectionsRepository(driver.db),
+    similarity: new SimilarityRepository(driver.db),
   };
 }

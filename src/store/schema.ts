@@ -203,9 +203,22 @@ export interface TagsTable {
   name: string;
 }
 
+export interface FunctionVectorsTable {
+  function_id: number;
+  /** int8 × 1024 (shared/simhash.ts quantiseVector). */
+  vector: Uint8Array;
+}
+export interface FunctionLshTable {
+  bucket: number;
+  function_id: number;
+  analysis_id: number;
+}
+
 export interface Database {
   functions: FunctionsTable;
   function_name_history: FunctionNameHistoryTable;
+  function_vectors: FunctionVectorsTable;
+  function_lsh: FunctionLshTable;
   function_calls: FunctionCallsTable;
   string_refs: StringRefsTable;
   xrefs: XrefsTable;

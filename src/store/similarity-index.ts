@@ -7,13 +7,15 @@ export interface IndexViewer {
   teamId: number | null;
 }
 
-/** Restrictions on candidates; every list present must match (empty or absent = no restriction). */
+/**
+ * Restrictions on candidates; every list present must match (empty or absent = no restriction).
+ * Collections are resolved to binaryIds by the caller.
+ */
 export interface IndexFilter {
   analysisIds?: number[];
   binaryIds?: number[];
   functionIds?: number[];
   userIds?: number[];
-  collectionIds?: number[];
   /** true: only functions whose names come from symbols/debug info (debug = 1); false: only the others. */
   debug?: boolean;
   /** Candidates from these analyses are never returned (the query's own analysis). */

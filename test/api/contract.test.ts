@@ -90,6 +90,10 @@ const ACCEPTED_DIFFERENCES: Record<string, string> = {
   'GET /v2/analyses/{analysis_id}/xrefs/{vaddr} 404.status: not in the reference (server: boolean)': XREF_404,
   'GET /v2/analyses/{analysis_id}/xrefs/{vaddr} 404: required differs (required only by the server: []; only by the reference: [code, message])':
     XREF_404,
+  'GET /v2/analyses/{analysis_id}/functions/list 200.data.functions[].embedding: not in the reference (server: array of number)':
+    'The reference takes `include_embeddings` (default true) but its response schema has no place for them; ' +
+    'the spec says functions have embeddings, so each item carries its vector as `embedding`, optional ' +
+    '(absent with include_embeddings=false). Clients that ignore unknown fields see the reference shape.',
   'GET /v2/analyses/list query parameter offset: bounds differ (server: {"minimum":0}; reference: {})':
     'A negative offset means nothing (and PostgreSQL refuses a negative OFFSET, which would be a 500); we ' +
     'answer 422 instead. Stricter only for values no client can usefully send.',

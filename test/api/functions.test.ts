@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { PROGRAM, sampleProgram, withoutSymtab } from '../../src/engine/formats/elf/sample-program.js';
+import { analyze } from '../../src/engine/index.js';
+import { dequantiseVector } from '../../src/shared/simhash.js';
 import { backends } from '../helpers/backends.js';
 import { useHarness } from '../helpers/harness.js';
 
@@ -103,6 +105,30 @@ for (const backend of backends) {
         legacy.map((f: { function_name: string }) => f.function_name),
         ['exported_fn', 'init_fn', 'local_fn'],
       );
+    });
+
+    test('the deprecated list carries each function’s vector unless include_embeddings=false', async () => {
+      const list = async (query: string) =>
+        (await h().request('GET', `/v2/analyses/${id}/functions/list?${query}`, h().keys.alice)).json().data
+          .functions as { function_id: number; embedding?: number[] }[];
+      const withVectors = await list('page_size=1000');
+      assert.equal(withVectors.length, all.length);
+      for (const f of withVectors) {
+        assert.equal(f.embedding?.length, 1024, `function ${f.function_id} has its vector`);
+        assert.ok(Math.abs(Math.hypot(...f.embedding!) - 1) < 1e-3, 'unit length');
+      }
+      // The same vectors the engine computes for these bytes, function by function.
+      const direct = await analyze(program(), {});
+      for (const [i, f] of direct.functions.entries()) {
+        const served = withVectors.find((w) => w.function_id === all.find((a) => a.vaddr === f.vaddr)!.id)!;
+        const want = dequantiseVector(direct.vectors!.vectors.subarray(i * 1024, (i + 1) * 1024));
+        assert.ok(
+          want.every((x, j) => Math.abs(x - served.embedding![j]!) < 1e-6),
+          `vector of ${f.name}`,
+        );
+      }
+      assert.deepEqual(await list('include_embeddings=true&page_size=2'), withVectors.slice(0, 2));
+      for (const f of await list('include_embeddings=false')) assert.equal('embedding' in f, false);
     });
 
     test('call graph: callees name imports; callers point back', async () => {

@@ -39,6 +39,7 @@ function functionResults(r: AnalysisResult): FunctionResults {
       site: c.site,
     })),
     strings: r.strings,
+    vectors: r.vectors,
     refs: [
       ...r.calls
         .filter((c) => c.target >= 0)
@@ -93,7 +94,8 @@ export class AnalysisJobHandler implements JobHandler {
     );
     for (const d of result.diagnostics.slice(0, 20)) await events.log(id, `Warning: ${d}`);
     await this.store.functions.replace(id, functionResults(result));
-    const { functions, calls, strings, refs, ...document } = result;
+    if (result.vectors) await events.log(id, `Indexed ${result.vectors.count} function vectors for similarity search`);
+    const { functions, calls, strings, refs, vectors, ...document } = result;
     await events.saveResult(id, document);
     await events.stage(id, 'ANALYSIS', 'FINISHED');
     await events.log(id, `Analysis complete in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,84 @@
+// Vectors for measuring the nearest-function index (tune-lsh.js, bench-index.js): the corpus's real
+// function vectors (bench-similarity's feature cache), held-out real queries, and synthetic vectors —
+// mixtures of two real ones plus noise — to reach index sizes the corpus does not have.
+import { loadCorpus, vectorize } from './similarity-protocol.js';
+import { DEFAULT_WEIGHTS } from '../dist/src/engine/similarity/index.js';
+
+/** mulberry32, as in similarity-protocol.js: the same seed gives the same vectors. */
+export function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The corpus's function vectors (all builds, ≥ 5 blocks), shuffled; `queries` of them held out. */
+export async function corpusVectors({ queries = 200, seed = 42 } = {}) {
+  const data = await loadCorpus();
+  if (!data) return null;
+  vectorize(data.pool, DEFAULT_WEIGHTS);
+  const all = data.pool.map((f) => f.vec);
+  const rand = rng(seed);
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return { queries: all.slice(0, queries), base: all.slice(queries) };
+}
+
+/**
+ * Vector i of the index: a real one while they last, then a synthetic one — normalise(a + β·b + γ·g)
+ * with a and b real, β ∈ [0, 0.5), g a random unit vector and γ ∈ [0, 0.3): near a, on the data's
+ * manifold (it keeps the common direction all function vectors share), and deterministic in i.
+ */
+export function indexVector(base, i, out = new Float32Array(base[0].length)) {
+  if (i < base.length) {
+    out.set(base[i]);
+    return out;
+  }
+  const rand = rng(0x9e3779b9 ^ i);
+  const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
+  const a = base[Math.floor(rand() * base.length)];
+  const b = base[Math.floor(rand() * base.length)];
+  const beta = rand() * 0.5;
+  const gamma = rand() * 0.3;
+  const g = Float64Array.from(out, gauss);
+  const gn = Math.hypot(...g);
+  let sq = 0;
+  for (let k = 0; k < out.length; k++) {
+    out[k] = a[k] + beta * b[k] + (gamma * g[k]) / gn;
+    sq += out[k] * out[k];
+  }
+  const scale = 1 / Math.sqrt(sq);
+  for (let k = 0; k < out.length; k++) out[k] *= scale;
+  return out;
+}
+
+/** Exact top-k (similarity, index) of each query over int8 rows, as the index re-ranks them. */
+export function exactTopK(queries, data, dim, k) {
+  const rows = data.length / dim;
+  return queries.map((q) => {
+    const top = [];
+    for (let r = 0; r < rows; r++) {
+      let dot = 0;
+      let sq = 0;
+      const o = r * dim;
+      for (let i = 0; i < dim; i++) {
+        const c = data[o + i];
+        dot += q[i] * c;
+        sq += c * c;
+      }
+      const sim = sq > 0 ? dot / Math.sqrt(sq) : 0;
+      if (top.length < k || sim > top[top.length - 1][0]) {
+        top.push([sim, r]);
+        top.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+        if (top.length > k) top.pop();
+      }
+    }
+    return top;
+  });
+}

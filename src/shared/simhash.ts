@@ -1,0 +1,145 @@
+// Locality-sensitive keys of function vectors (sign-random-projection, "SimHash") and their int8 form.
+// Here rather than in engine/ because the analysis job (engine) and the index's queries (store) must
+// compute the very same keys, and shared/ is the one layer both may import.
+import { LSH_THRESHOLDS } from './simhash-thresholds.js';
+
+/** Length of the vectors hashed (engine/similarity's VECTOR_DIM); a power of two for the Hadamard transform. */
+export const HASHED_DIM = 1024;
+/** Bands (hash tables) and bits a band: see docs/similarity.md "Index" for how they were chosen. */
+export const LSH_BANDS = 16;
+export const LSH_BITS = 12;
+
+const SEED = 0x5eed_1e55;
+
+/** mulberry32: seeded, so the projections (and so every stored key) are the same in every process. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Random ±1 per coordinate: with the Hadamard transform after it, 1024 orthogonal random hyperplanes. */
+const SIGNS = (() => {
+  const r = rng(SEED);
+  return Float64Array.from({ length: HASHED_DIM }, () => (r() < 0.5 ? -1 : 1));
+})();
+
+/**
+ * The vector's projections on the hyperplanes: sign flips then a fast Walsh–Hadamard transform
+ * (D·H·v, 10 240 additions instead of a 1024 × 1024 product). Only the first LSH_BANDS × LSH_BITS are used.
+ */
+export function simhashProjections(v: Float32Array, out = new Float64Array(HASHED_DIM)): Float64Array {
+  if (v.length !== HASHED_DIM) throw new RangeError(`vector length ${v.length}, expected ${HASHED_DIM}`);
+  for (let i = 0; i < HASHED_DIM; i++) out[i] = v[i]! * SIGNS[i]!;
+  for (let h = 1; h < HASHED_DIM; h <<= 1)
+    for (let i = 0; i < HASHED_DIM; i += h << 1)
+      for (let j = i; j < i + h; j++) {
+        const a = out[j]!;
+        const b = out[j + h]!;
+        out[j] = a + b;
+        out[j + h] = a - b;
+      }
+  return out;
+}
+
+/**
+ * One bucket per band: `band << LSH_BITS | key`, where bit r of the key says whether projection
+ * band·LSH_BITS + r lies above its threshold. The thresholds are the corpus medians of the projections
+ * (hyperplanes through the data's centre): function vectors share a large common direction (every
+ * function loads, moves and branches), and hyperplanes through the origin would put most of them on the
+ * same side.
+ */
+export function lshBuckets(v: Float32Array, out = new Int32Array(LSH_BANDS)): Int32Array {
+  const p = simhashProjections(v);
+  for (let b = 0; b < LSH_BANDS; b++) {
+    let key = 0;
+    for (let r = 0; r < LSH_BITS; r++) if (p[b * LSH_BITS + r]! > LSH_THRESHOLDS[b * LSH_BITS + r]!) key |= 1 << r;
+    out[b] = (b << LSH_BITS) | key;
+  }
+  return out;
+}
+
+/**
+ * Buckets a query looks in: each band's own bucket, then the buckets one flipped bit away for the `probes`
+ * bits nearest their threshold (multi-probe LSH: recall of more tables without storing them).
+ */
+export function lshProbeBuckets(v: Float32Array, probes: number): number[] {
+  const p = simhashProjections(v);
+  const out: number[] = [];
+  const margins: { r: number; m: number }[] = [];
+  for (let b = 0; b < LSH_BANDS; b++) {
+    let key = 0;
+    margins.length = 0;
+    for (let r = 0; r < LSH_BITS; r++) {
+      const d = p[b * LSH_BITS + r]! - LSH_THRESHOLDS[b * LSH_BITS + r]!;
+      if (d > 0) key |= 1 << r;
+      margins.push({ r, m: Math.abs(d) });
+    }
+    const base = (b << LSH_BITS) | key;
+    out.push(base);
+    margins.sort((x, y) => x.m - y.m);
+    for (let i = 0; i < Math.min(probes, LSH_BITS); i++) out.push(base ^ (1 << margins[i]!.r));
+  }
+  return out;
+}
+
+/** int8 form of a vector: x · 127 / max|x|, rounded (1 KiB for 1024 dimensions; cosine is scale-free). */
+export function quantiseVector(v: Float32Array, out = new Int8Array(v.length)): Int8Array {
+  let max = 0;
+  for (let i = 0; i < v.length; i++) max = Math.max(max, Math.abs(v[i]!));
+  const scale = max > 0 ? 127 / max : 0;
+  for (let i = 0; i < v.length; i++) out[i] = Math.round(v[i]! * scale);
+  return out;
+}
+
+/** The unit vector an int8 form stands for (the zero vector stays zero). */
+export function dequantiseVector(q: Int8Array): Float32Array {
+  let sq = 0;
+  for (let i = 0; i < q.length; i++) sq += q[i]! * q[i]!;
+  const scale = sq > 0 ? 1 / Math.sqrt(sq) : 0;
+  return Float32Array.from(q, (x) => x * scale);
+}
+
+/** Cosine similarity of a unit float vector and an int8 vector (`dim` bytes of `data` from `offset`). */
+export function int8Cosine(unit: Float32Array, data: Int8Array, offset = 0): number {
+  let dot = 0;
+  let sq = 0;
+  for (let i = 0; i < unit.length; i++) {
+    const c = data[offset + i]!;
+    dot += unit[i]! * c;
+    sq += c * c;
+  }
+  return sq > 0 ? Math.max(-1, Math.min(1, dot / Math.sqrt(sq))) : 0;
+}
+
+/**
+ * Every function's int8 vector and LSH buckets in one ArrayBuffer, index-aligned with the functions: the
+ * analysis worker transfers the buffer to the job handler instead of cloning 1024-element arrays.
+ */
+export interface PackedVectors {
+  count: number;
+  /** count × HASHED_DIM */
+  vectors: Int8Array;
+  /** count × LSH_BANDS */
+  buckets: Int32Array;
+}
+
+export function packVectors(vectors: Float32Array[]): PackedVectors {
+  const n = vectors.length;
+  const buffer = new ArrayBuffer(n * HASHED_DIM + n * LSH_BANDS * 4);
+  const packed = {
+    count: n,
+    vectors: new Int8Array(buffer, 0, n * HASHED_DIM),
+    buckets: new Int32Array(buffer, n * HASHED_DIM, n * LSH_BANDS),
+  };
+  vectors.forEach((v, i) => {
+    quantiseVector(v, packed.vectors.subarray(i * HASHED_DIM, (i + 1) * HASHED_DIM));
+    lshBuckets(v, packed.buckets.subarray(i * LSH_BANDS, (i + 1) * LSH_BANDS));
+  });
+  return packed;
+}

@@ -1,0 +1,251 @@
+// The nearest-function index over the store's tables, as Ghidra BSim does it on PostgreSQL: LSH buckets
+// in an indexed table give candidates, which are re-ranked exactly on their stored vectors. One Kysely
+// code path for SQLite and PostgreSQL; see docs/similarity.md ("Index") for the parameters.
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import {
+  HASHED_DIM,
+  LSH_BANDS,
+  dequantiseVector,
+  int8Cosine,
+  lshProbeBuckets,
+  type PackedVectors,
+} from '../shared/simhash.js';
+import type { AnalysesTable, Database, FunctionsTable, UsersTable } from './schema.js';
+import type { IndexFilter, IndexViewer, NearestQuery, Neighbour, SimilarityIndex } from './similarity-index.js';
+
+export interface IndexTuning {
+  /** Extra buckets probed per band: the bits nearest their threshold, flipped one at a time. */
+  probes: number;
+  /** Candidates re-ranked per query at most: those sharing the most buckets with it. */
+  maxCandidates: number;
+}
+
+export const DEFAULT_TUNING: IndexTuning = { probes: 2, maxCandidates: 2000 };
+
+/** Answers beyond this are not asked for by matching (results_per_function) and would only cost re-ranking. */
+const MAX_K = 1000;
+/** Ids per `IN (…)` list: far below SQLite's 32 766 bound parameters and quick to plan. */
+const CHUNK = 500;
+/** Re-ranking yields to the event loop once it has run this long. */
+const SLICE_MS = 20;
+
+type Scoped = { f: FunctionsTable; a: AnalysesTable; u: UsersTable };
+
+/** Functions of analyses the viewer may see (access.ts canView) that pass every filter present. */
+function inScope(eb: ExpressionBuilder<Scoped, keyof Scoped>, viewer: IndexViewer, filter: IndexFilter = {}) {
+  const visible = [eb('a.user_id', '=', viewer.userId), eb('a.analysis_scope', '=', 'PUBLIC')];
+  if (viewer.teamId !== null) visible.push(eb('u.team_id', '=', viewer.teamId));
+  const all = [eb.or(visible)];
+  const some = (list: number[] | undefined): list is number[] => list !== undefined && list.length > 0;
+  if (some(filter.analysisIds)) all.push(eb('a.id', 'in', filter.analysisIds));
+  if (some(filter.binaryIds)) all.push(eb('a.binary_id', 'in', filter.binaryIds));
+  if (some(filter.functionIds)) all.push(eb('f.id', 'in', filter.functionIds));
+  if (some(filter.userIds)) all.push(eb('a.user_id', 'in', filter.userIds));
+  if (filter.debug !== undefined) all.push(eb('f.debug', '=', filter.debug ? 1 : 0));
+  if (some(filter.excludeAnalysisIds)) all.push(eb('a.id', 'not in', filter.excludeAnalysisIds));
+  return eb.and(all);
+}
+
+const narrowsToFew = (f: IndexFilter = {}) =>
+  [f.analysisIds, f.binaryIds, f.functionIds].some((l) => l !== undefined && l.length > 0);
+
+const int8 = (b: Uint8Array) => new Int8Array(b.buffer, b.byteOffset, b.byteLength);
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Stores the vectors and buckets of an analysis's functions (`functionIds[i]` is packed function i). */
+export async function insertVectors(
+  tx: Transaction<Database>,
+  analysisId: number,
+  functionIds: number[],
+  packed: PackedVectors,
+): Promise<void> {
+  if (packed.count !== functionIds.length)
+    throw new RangeError(`${packed.count} vectors for ${functionIds.length} functions`);
+  const { buffer, byteOffset } = packed.vectors;
+  for (const batch of chunks([...functionIds.keys()]))
+    await tx
+      .insertInto('function_vectors')
+      .values(
+        batch.map((i) => ({
+          function_id: functionIds[i]!,
+          vector: Buffer.from(buffer, byteOffset + i * HASHED_DIM, HASHED_DIM),
+        })),
+      )
+      .execute();
+  for (const batch of chunks([...functionIds.keys()], 300))
+    await tx
+      .insertInto('function_lsh')
+      .values(
+        batch.flatMap((i) =>
+          [...packed.buckets.subarray(i * LSH_BANDS, (i + 1) * LSH_BANDS)].map((bucket) => ({
+            bucket,
+            function_id: functionIds[i]!,
+            analysis_id: analysisId,
+          })),
+        ),
+      )
+      // Two bands of one function may fall in the same bucket number only if bands collide: they never
+      // do (the band is in the bucket's high bits), but a duplicate must not fail an analysis.
+      .onConflict((oc) => oc.columns(['bucket', 'function_id']).doNothing())
+      .execute();
+}
+
+/** Best-first top-k of one query: (−similarity, function id) order. */
+class TopK {
+  readonly items: { id: number; sim: number }[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly min: number,
+  ) {}
+
+  offer(id: number, sim: number): void {
+    if (sim < this.min) return;
+    const it = this.items;
+    if (it.length === this.k) {
+      const last = it[it.length - 1]!;
+      if (sim < last.sim || (sim === last.sim && id > last.id)) return;
+      it.pop();
+    }
+    let i = it.length;
+    while (i > 0 && (it[i - 1]!.sim < sim || (it[i - 1]!.sim === sim && it[i - 1]!.id > id))) i--;
+    it.splice(i, 0, { id, sim });
+  }
+}
+
+export class SimilarityRepository implements SimilarityIndex {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly tuning: IndexTuning = DEFAULT_TUNING,
+  ) {}
+
+  async nearest(q: NearestQuery): Promise<Neighbour[]> {
+    return (await this.nearestMany([q]))[0]!;
+  }
+
+  /**
+   * Queries with the same viewer and a filter that narrows the index to at most maxCandidates functions
+   * (a binary, an analysis, a list of functions) share one exact scan of those; the others look up their
+   * LSH buckets. Vectors are fetched once per batch of queries.
+   */
+  async nearestMany(queries: NearestQuery[]): Promise<Neighbour[][]> {
+    for (const q of queries) {
+      if (q.vector.length !== HASHED_DIM)
+        throw new RangeError(`query vector length ${q.vector.length}, expected ${HASHED_DIM}`);
+      if (!Number.isInteger(q.k) || q.k < 1 || q.k > MAX_K) throw new RangeError(`k must be 1…${MAX_K}`);
+    }
+    const exact = new Map<string, number[] | null>();
+    // Vectors of the exact scans, fetched once for every query that shares them.
+    const pinned = new Map<number, Int8Array>();
+    const tops: TopK[] = [];
+    let sliceStart = performance.now();
+    for (const batch of chunks(queries, 32)) {
+      const candidates: number[][] = [];
+      for (const q of batch) {
+        let ids: number[] | null = null;
+        if (narrowsToFew(q.filter)) {
+          const key = JSON.stringify([q.viewer, q.filter]);
+          if (!exact.has(key)) {
+            const few = await this.fewInScope(q.viewer, q.filter);
+            if (few) for (const [id, v] of await this.fetchVectors(few)) pinned.set(id, v);
+            exact.set(key, few);
+          }
+          ids = exact.get(key)!;
+        }
+        candidates.push(ids ?? (await this.lshCandidates(q)));
+      }
+      const fetched = await this.fetchVectors([...new Set(candidates.flat())].filter((id) => !pinned.has(id)));
+      for (const [i, q] of batch.entries()) {
+        const top = new TopK(q.k, q.minSimilarity);
+        for (const id of candidates[i]!) {
+          const v = pinned.get(id) ?? fetched.get(id);
+          if (v) top.offer(id, int8Cosine(q.vector, v));
+        }
+        tops.push(top);
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
+      }
+    }
+    const meta = await this.describe([...new Set(tops.flatMap((t) => t.items.map((x) => x.id)))]);
+    return tops.map((t) =>
+      t.items.flatMap(({ id, sim }) => (meta.has(id) ? [{ ...meta.get(id)!, similarity: sim }] : [])),
+    );
+  }
+
+  async vectors(functionIds: number[]): Promise<Map<number, Float32Array>> {
+    const raw = await this.fetchVectors([...new Set(functionIds)]);
+    return new Map([...raw].map(([id, v]) => [id, dequantiseVector(v)]));
+  }
+
+  /** The functions in scope when there are at most maxCandidates of them, else null. */
+  private async fewInScope(viewer: IndexViewer, filter: IndexFilter | undefined): Promise<number[] | null> {
+    const rows = await this.db
+      .selectFrom('functions as f')
+      .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select('f.id')
+      .where((eb) => inScope(eb, viewer, filter))
+      .limit(this.tuning.maxCandidates + 1)
+      .execute();
+    return rows.length > this.tuning.maxCandidates ? null : rows.map((r) => r.id);
+  }
+
+  /** Visible functions sharing a probed bucket with the query, those sharing the most first. */
+  private async lshCandidates(q: NearestQuery): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('function_lsh as l')
+      .innerJoin('functions as f', 'f.id', 'l.function_id')
+      .innerJoin('analyses as a', 'a.id', 'l.analysis_id')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select((eb) => ['l.function_id', eb.fn.countAll().as('hits')])
+      .where('l.bucket', 'in', lshProbeBuckets(q.vector, this.tuning.probes))
+      .where((eb) => inScope(eb, q.viewer, q.filter))
+      .groupBy('l.function_id')
+      .orderBy('hits', 'desc')
+      .orderBy('l.function_id')
+      .limit(this.tuning.maxCandidates)
+      .execute();
+    return rows.map((r) => r.function_id);
+  }
+
+  private async fetchVectors(ids: number[]): Promise<Map<number, Int8Array>> {
+    const out = new Map<number, Int8Array>();
+    for (const batch of chunks(ids)) {
+      const rows = await this.db
+        .selectFrom('function_vectors')
+        .select(['function_id', 'vector'])
+        .where('function_id', 'in', batch)
+        .execute();
+      for (const r of rows) out.set(r.function_id, int8(r.vector));
+    }
+    return out;
+  }
+
+  private async describe(ids: number[]): Promise<Map<number, Omit<Neighbour, 'similarity'>>> {
+    const out = new Map<number, Omit<Neighbour, 'similarity'>>();
+    for (const batch of chunks(ids)) {
+      const rows = await this.db
+        .selectFrom('functions as f')
+        .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
+        .select(['f.id', 'f.analysis_id', 'a.binary_id', 'f.name', 'f.name_source_type', 'f.debug'])
+        .where('f.id', 'in', batch)
+        .execute();
+      for (const r of rows)
+        out.set(r.id, {
+          functionId: r.id,
+          analysisId: r.analysis_id,
+          binaryId: r.binary_id,
+          name: r.name,
+          nameSourceType: r.name_source_type,
+          debug: r.debug === 1,
+        });
+    }
+    return out;
+  }
+}
