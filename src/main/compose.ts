@@ -83,11 +83,11 @@ export async function buildService(config: Config, logger: Logger | false = fals
   let pool: AnalysisPool | null = null;
   if (config.workers > 0) {
     pool = new AnalysisPool(config.workers);
-    runner = new JobRunner(
-      store,
-      jobHandlers(store, blobs, pool),
-      { concurrency: config.workers, leaseMs: config.jobLeaseMs, logger: app.log },
-    );
+    runner = new JobRunner(store, jobHandlers(store, blobs, pool), {
+      concurrency: config.workers,
+      leaseMs: config.jobLeaseMs,
+      logger: app.log,
+    });
     // Work created through this process's API starts at once instead of at the next poll.
     app.addHook('onResponse', async (req, reply) => {
       if (req.method !== 'GET' && reply.statusCode === 201) runner?.poke();
@@ -115,11 +115,11 @@ export async function buildWorker(config: Config, logger: Logger): Promise<{ clo
   const runtime = await openRuntime(config);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const pool = new AnalysisPool(Math.max(config.workers, 1));
-  const runner = new JobRunner(
-    runtime.store,
-    jobHandlers(runtime.store, blobs, pool),
-    { concurrency: Math.max(config.workers, 1), leaseMs: config.jobLeaseMs, logger },
-  );
+  const runner = new JobRunner(runtime.store, jobHandlers(runtime.store, blobs, pool), {
+    concurrency: Math.max(config.workers, 1),
+    leaseMs: config.jobLeaseMs,
+    logger,
+  });
   runner.start();
   return {
     async close() {
