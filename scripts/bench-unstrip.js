@@ -4,7 +4,8 @@
 // twin's symbol table by address (../shared/corpus/truth). A name is right when it equals the truth after
 // clone suffixes (.constprop.0, .part.0, …) are removed. Recall counts the query's placeholder-named
 // functions whose true name some reference build defines (the names unstripping could recover).
-// BENCH_UNSTRIP_PROJECTS=lz4,lmdb,sqlite picks the projects (default lz4,lmdb).
+// BENCH_UNSTRIP_PROJECTS=lz4,lmdb,sqlite picks the projects (default lz4,lmdb); BENCH_UNSTRIP_WRONG=1 lists
+// the wrong names given at the default thresholds, with their evidence.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,8 +20,6 @@ const QUERY_BUILD = 'linux-x86_64_gcc12_O2';
 const REFERENCE_BUILDS = ['gcc12_O0', 'gcc12_O1', 'gcc12_O3', 'clang14_O0', 'clang14_O2', 'clang14_O3'].map(
   (b) => `linux-x86_64_${b}`,
 );
-/** auto-unstrip with the thresholds docs/similarity.md recommends (the request's defaults are stricter). */
-const AUTO_TUNED = { min_similarity: 50, confidence_threshold: 90, min_group_size: 1 };
 const CURVE = [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99];
 
 if (!existsSync(CORPUS)) {
@@ -129,7 +128,15 @@ const fmt = (s) =>
 /** The stored result of the latest run of `kind` (every suggestion down to confidence 0.05, with evidence). */
 async function storedSuggestions(analysisId, kind) {
   const run = await runtime.store.similarityRuns.latestOfAnalysis(analysisId, kind);
-  return JSON.parse(run.result).suggestions.map((s) => ({ vaddr: s.vaddr, name: s.name, confidence: s.confidence }));
+  return JSON.parse(run.result).suggestions;
+}
+
+function showWrong(label, q, suggestions) {
+  if (!process.env.BENCH_UNSTRIP_WRONG) return;
+  for (const s of suggestions.filter((x) => x.confidence >= 0.9 && q.truth.get(x.vaddr) !== canonicalName(x.name)))
+    console.log(
+      `    ${label} wrong: ${s.name} for ${q.truth.get(s.vaddr)} ${JSON.stringify({ ...s.evidence, alternatives: s.evidence.alternatives.slice(0, 3) })}`,
+    );
 }
 
 try {
@@ -151,7 +158,7 @@ try {
     `${pending.length} analyses in ${((performance.now() - t0) / 1000).toFixed(1)} s (${projects.join(', ')})`,
   );
 
-  const totals = { autoDefault: zero, autoTuned: zero, ai: zero };
+  const totals = { auto: zero, ai: zero };
   const curves = { auto: [], ai: [] };
   for (const q of queries) {
     const fns = await functionsOf(q.id);
@@ -160,34 +167,29 @@ try {
     const base = `/v2/analyses/${q.id}/functions`;
     const toSuggestion = (m) => ({ vaddr: m.function_vaddr, name: m.suggested_demangled_name });
 
-    const autoDefault = await unstrip(`${base}/auto-unstrip`, {});
-    const autoTuned = await unstrip(`${base}/auto-unstrip`, AUTO_TUNED);
+    const auto = await unstrip(`${base}/auto-unstrip`, {});
     const ai = await unstrip(`${base}/ai-unstrip`, {});
     const rows = {
-      autoDefault: score(autoDefault.response.matches.map(toSuggestion), q),
-      autoTuned: score(autoTuned.response.matches.map(toSuggestion), q),
+      auto: score(auto.response.matches.map(toSuggestion), q),
       ai: score(ai.response.matches.map(toSuggestion), q),
     };
     console.log(
       `\n${q.project}: ${fns.length} functions, ${placeholders.length} placeholder-named, ${q.recoverable} recoverable`,
     );
-    console.log(
-      `  auto-unstrip, request defaults (90/90/10)  ${fmt(rows.autoDefault)}  ${autoDefault.seconds.toFixed(1)} s`,
-    );
-    console.log(
-      `  auto-unstrip, ${JSON.stringify(AUTO_TUNED)}  ${fmt(rows.autoTuned)}  ${autoTuned.seconds.toFixed(1)} s`,
-    );
-    console.log(`  ai-unstrip (defaults)                      ${fmt(rows.ai)}  ${ai.seconds.toFixed(1)} s`);
+    console.log(`  auto-unstrip  ${fmt(rows.auto)}  ${auto.seconds.toFixed(1)} s`);
+    console.log(`  ai-unstrip    ${fmt(rows.ai)}  ${ai.seconds.toFixed(1)} s`);
     for (const k of Object.keys(totals)) totals[k] = add(totals[k], rows[k]);
-    curves.auto.push({ q, s: await storedSuggestions(q.id, 'auto_unstrip') });
-    curves.ai.push({ q, s: await storedSuggestions(q.id, 'ai_unstrip') });
+    for (const kind of ['auto', 'ai']) {
+      const stored = await storedSuggestions(q.id, `${kind}_unstrip`);
+      showWrong(kind, q, stored);
+      curves[kind].push({ q, s: stored });
+    }
   }
 
-  console.log('\nall projects');
-  console.log(`  auto-unstrip, request defaults  ${fmt(totals.autoDefault)}`);
-  console.log(`  auto-unstrip, tuned             ${fmt(totals.autoTuned)}`);
-  console.log(`  ai-unstrip                      ${fmt(totals.ai)}`);
-  console.log('\nprecision / recall by confidence threshold (auto: tuned parameters; ai: defaults)');
+  console.log('\nall projects, default thresholds');
+  console.log(`  auto-unstrip  ${fmt(totals.auto)}`);
+  console.log(`  ai-unstrip    ${fmt(totals.ai)}`);
+  console.log('\nprecision / recall by confidence threshold (auto-unstrip: min_similarity 90, min_group_size 10)');
   console.log('  threshold   auto P   auto R    ai P    ai R');
   for (const t of CURVE) {
     const at = (runs) =>
