@@ -9,6 +9,7 @@ import type {
   BinariesService,
   CommentsService,
   FunctionBlocksService,
+  FunctionNamesService,
   FunctionsService,
   FunctionMatchingService,
   UnstripService,
@@ -21,6 +22,7 @@ import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { commentsRoutes } from './routes/comments.js';
+import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
 import { functionMatchingRoutes } from './routes/function-matching.js';
 import { platformRoutes } from './routes/platform.js';
@@ -35,6 +37,7 @@ export interface ApiServices {
   comments: CommentsService;
   functions: FunctionsService;
   blocks: FunctionBlocksService;
+  names: FunctionNamesService;
   binaries: BinariesService;
   matching: FunctionMatchingService;
   unstrip: UnstripService;
@@ -77,6 +80,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(analysisResultsRoutes(services.results, services.analyses));
   await app.register(commentsRoutes(services.comments));
   await app.register(functionsRoutes(services.functions, services.blocks));
+  await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
   await app.register(functionMatchingRoutes(services.matching, services.unstrip));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));

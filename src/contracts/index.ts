@@ -13,3 +13,4 @@ export * from './jobs.js';
 export * from './functions.js';
 export * from './binaries.js';
 export * from './matching.js';
+export * from './function-names.js';

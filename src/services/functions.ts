@@ -23,7 +23,12 @@ const listItem = (f: FunctionRow): Static<typeof FunctionListItem> => ({
   id: f.id,
   name: f.name,
   name_source_type: f.name_source_type as 'SYSTEM',
-  name_source: { type: f.name_source_type as 'SYSTEM', function_id: null, binary_id: null, analysis_id: null },
+  name_source: {
+    type: f.name_source_type as 'SYSTEM',
+    function_id: f.name_source_function_id,
+    binary_id: f.name_source_binary_id,
+    analysis_id: f.name_source_analysis_id,
+  },
   mangled_name: f.mangled_name,
   vaddr: f.vaddr,
   size: f.size,

@@ -12,3 +12,4 @@ export * from './function-blocks.js';
 export * from './binaries.js';
 export * from './function-matching.js';
 export * from './unstrip.js';
+export * from './function-names.js';

@@ -42,6 +42,11 @@ export const errors = defineErrors({
   resourceNotFound: spec(404, '404', () => 'Resource not found'),
   analysisNotFound: spec(404, '404', (id: number) => `Analysis with ID ${id} could not be found`),
   functionNotFound: spec(404, '404', (id: number) => `Function with ID ${id} could not be found`),
+  nameHistoryNotFound: spec(
+    404,
+    '404',
+    (id: number, functionId: number) => `Name history entry ${id} of function ${functionId} could not be found`,
+  ),
   someAnalysesNotFound: spec(404, '404', () => 'Not all analyses could be found'),
   forbidden: spec(403, '403', () => 'You do not have permission to access this resource'),
   noModel: spec(400, null, () => 'No appropriate model could be found for this binary'),

@@ -169,6 +169,22 @@ export class FunctionsRepository {
     return this.db.selectFrom('functions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Each function's analysis owner, scope and owner's team (what access rules ask), for many functions. */
+  async owners(ids: number[]) {
+    const out: { id: number; user_id: number; analysis_scope: string; owner_team_id: number | null }[] = [];
+    await inBatches(ids, async (batch) => {
+      const rows = await this.db
+        .selectFrom('functions as f')
+        .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['f.id', 'a.user_id', 'a.analysis_scope', 'u.team_id as owner_team_id'])
+        .where('f.id', 'in', batch)
+        .execute();
+      out.push(...rows);
+    });
+    return out;
+  }
+
   /** Id, vaddr and name of every function of an analysis (the three func_maps). */
   map(analysisId: number): Promise<{ id: number; vaddr: number; name: string }[]> {
     return this.db
@@ -179,12 +195,19 @@ export class FunctionsRepository {
       .execute();
   }
 
+  /** A function's calls in site order; an internal callee is named as it is now (renames included). */
   callees(functionId: number) {
     return this.db
-      .selectFrom('function_calls')
-      .select(['callee_id', 'callee_vaddr', 'callee_name', 'is_external'])
-      .where('caller_id', '=', functionId)
-      .orderBy('site')
+      .selectFrom('function_calls as c')
+      .leftJoin('functions as f', 'f.id', 'c.callee_id')
+      .select((eb) => [
+        'c.callee_id',
+        'c.callee_vaddr',
+        eb.fn.coalesce('f.name', 'c.callee_name').as('callee_name'),
+        'c.is_external',
+      ])
+      .where('c.caller_id', '=', functionId)
+      .orderBy('c.site')
       .execute();
   }
 

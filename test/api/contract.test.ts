@@ -47,11 +47,12 @@ const EXTRA_HEADER_ALLOWED = { header: 'x-service-application', whereReferenceHa
  * only the statuses the SDKs knew; our spec and the real service answer more. Each extra must be an error
  * status (4xx) whose body is the plain `BaseResponse` envelope (checked against the reference's
  * BaseResponse), and must be one of the statuses below, all of which the server really returns:
- *   403 — owner-only / author-only operations: update, tags PATCH, logs POST, requeue, strings PUT
- *         (spec: "Owner-only operations … A caller who fails them receives 403");
+ *   403 — owner-only / author-only operations: update, tags PATCH, logs POST, requeue, strings PUT,
+ *         function renames and reverts (spec: "Owner-only operations … A caller who fails them receives 403");
  *   404 — the analysis (or one of them) is missing or invisible to the caller: every operation on
  *         /v2/analyses/{analysis_id}…, /v2/analysis-stages/{analysis_id}, lookup of an unknown binary,
- *         comment create/update/delete on a missing analysis;
+ *         comment create/update/delete on a missing analysis; a missing or invisible function, or a
+ *         name history entry that is not the function's;
  *   409 — PUT strings when a string already exists at a given vaddr (spec: "Rejected if a string already
  *         exists at any given `vaddr`");
  *   413 — upload larger than the configured maximum.
@@ -495,6 +496,46 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
         query: 'page=0',
       });
       await call(alice, 'GET', '/v2/functions/callees_callers', 422, { query: 'function_ids=x' });
+    });
+
+    test('function names: rename, batch rename, history, revert', async () => {
+      const program = Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 }));
+      const id = await h().analysis(alice, program, { analysis_scope: 'PUBLIC' }); // bob sees it, alice owns it
+      assert.equal(await h().waitForStatus(alice, id), 'Complete');
+      const list = await call(alice, 'GET', '/v2/analyses/{analysis_id}/functions', 200, {
+        params: { analysis_id: id },
+      });
+      const fid = (list.data!.functions as { id: number }[])[0]!.id;
+      const f = { function_id: fid };
+      const name = { new_name: 'contract_fn', new_mangled_name: 'contract_fn' };
+      await call(alice, 'POST', '/v2/functions/rename/{function_id}', 200, { params: f, body: name });
+      await call(alice, 'POST', '/v2/functions/rename/batch', 200, {
+        body: { functions: [{ function_id: fid, ...name }] },
+      });
+      const history = await call(alice, 'GET', '/v2/functions/history/{function_id}', 200, { params: f });
+      const first = { ...f, history_id: (history.data as unknown as { history_id: number }[])[0]!.history_id };
+      await call(alice, 'POST', '/v2/functions/history/{function_id}/{history_id}', 200, { params: first });
+
+      await call(bob, 'POST', '/v2/functions/rename/{function_id}', 403, { params: f, body: name });
+      await call(bob, 'POST', '/v2/functions/rename/batch', 403, {
+        body: { functions: [{ function_id: fid, ...name }] },
+      });
+      await call(bob, 'POST', '/v2/functions/history/{function_id}/{history_id}', 403, { params: first });
+      const gone = { function_id: 999999 };
+      await call(alice, 'POST', '/v2/functions/rename/{function_id}', 404, { params: gone, body: name });
+      await call(alice, 'POST', '/v2/functions/rename/batch', 404, {
+        body: { functions: [{ function_id: 999999, ...name }] },
+      });
+      await call(alice, 'GET', '/v2/functions/history/{function_id}', 404, { params: gone });
+      await call(alice, 'POST', '/v2/functions/history/{function_id}/{history_id}', 404, {
+        params: { ...f, history_id: 999999 },
+      });
+      await call(alice, 'POST', '/v2/functions/rename/{function_id}', 422, { params: f, body: { new_name: 'x' } });
+      await call(alice, 'POST', '/v2/functions/rename/batch', 422, { body: { functions: 'x' } });
+      await call(alice, 'GET', '/v2/functions/history/{function_id}', 422, { params: { function_id: 'x' } });
+      await call(alice, 'POST', '/v2/functions/history/{function_id}/{history_id}', 422, {
+        params: { ...f, history_id: 'x' },
+      });
     });
 
     test('writes: update, tags, bulk tags, strings, comments, requeue, delete, bulk delete', async () => {

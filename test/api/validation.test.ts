@@ -6,17 +6,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { VALIDATION } from '../helpers/envelopes.js';
 import { useHarness, type Harness } from '../helpers/harness.js';
 import { multipartBody, type FormPart } from '../helpers/multipart.js';
 import { elf64 } from '../helpers/samples.js';
-
-const VALIDATION = {
-  status: false,
-  data: null,
-  message: 'Request validation error',
-  errors: [{ code: 'validation_error', message: 'Invalid request parameters' }],
-  meta: {},
-};
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const blobPath = (h: Harness, sha: string) => join(h.config.dataDir, 'blobs', sha.slice(0, 2), sha.slice(2, 4), sha);

@@ -24,8 +24,11 @@ export async function newAnalysis(store: Store, userId: number, name = 'a.bin', 
   );
 }
 
-/** Recovery results with one function per address, named as the analysis would: `sub_<hex>`. */
-export const functionsAt = (vaddrs: number[]): FunctionResults => ({
+/**
+ * Recovery results with one function per address, named as the analysis would (`sub_<hex>`), and direct
+ * calls between them as [caller, callee] indexes into `vaddrs`.
+ */
+export const functionsAt = (vaddrs: number[], calls: [number, number][] = []): FunctionResults => ({
   functions: vaddrs.map((vaddr) => ({
     vaddr,
     size: 16,
@@ -37,7 +40,14 @@ export const functionsAt = (vaddrs: number[]): FunctionResults => ({
     thumb: false,
     blocks: [],
   })),
-  calls: [],
+  calls: calls.map(([caller, callee], i) => ({
+    caller,
+    callee,
+    target: vaddrs[callee]!,
+    name: `sub_${vaddrs[callee]!.toString(16)}`,
+    external: false,
+    site: vaddrs[caller]! + i,
+  })),
   strings: [],
   refs: [],
 });

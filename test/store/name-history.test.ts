@@ -29,9 +29,9 @@ for (const backend of backends) {
     });
 
     /** An analysis of alice's with functions at these addresses; its functions by address. */
-    const analysed = async (vaddrs: number[]) => {
+    const analysed = async (vaddrs: number[], calls: [number, number][] = []) => {
       const { analysisId } = await newAnalysis(store, alice);
-      await store.functions.replace(analysisId, functionsAt(vaddrs));
+      await store.functions.replace(analysisId, functionsAt(vaddrs, calls));
       return { analysisId, byVaddr: await byVaddr(analysisId) };
     };
     const byVaddr = async (analysisId: number) =>
@@ -40,7 +40,7 @@ for (const backend of backends) {
       (await store.nameHistory.list(functionId, 100)).map((e) => [e.name, e.name_source_type, e.username]);
 
     test('applyNames renames, records the source, and starts history with the analysis name', async () => {
-      const { analysisId, byVaddr: fns } = await analysed([0x1000, 0x2000]);
+      const { analysisId, byVaddr: fns } = await analysed([0x1000, 0x2000], [[1, 0]]);
       const f = fns.get(0x1000)!;
       const source = { functionId: 77, binaryId: 5, analysisId: 6 };
       const evidence = { similarity: 0.97, confidence: 0.91, neighbours: 3 };
@@ -60,6 +60,12 @@ for (const backend of backends) {
         ['sub_1000', 'SYSTEM', 'alice'],
         ['parse_header', 'AUTO_UNSTRIP', 'bob'],
       ]);
+      const callees = await store.functions.callees(fns.get(0x2000)!.id);
+      assert.deepEqual(
+        callees.map((c) => c.callee_name),
+        ['parse_header'],
+        'callers see the new name',
+      );
       const [, applied] = await store.nameHistory.list(f.id, 100);
       assert.deepEqual(JSON.parse(applied!.evidence!), evidence);
       assert.deepEqual(await store.nameHistory.list(fns.get(0x2000)!.id, 100), [], 'untouched functions have none');
