@@ -7,12 +7,15 @@ import type {
   AnalysesService,
   AnalysisResultsService,
   BinariesService,
+  CollectionsV2Service,
+  CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
   FunctionNamesService,
   FunctionsService,
   FunctionMatchingService,
   UnstripService,
+  SearchService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -21,12 +24,15 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
+import { collectionsRoutes } from './routes/collections.js';
 import { commentsRoutes } from './routes/comments.js';
 import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
 import { functionMatchingRoutes } from './routes/function-matching.js';
 import { platformRoutes } from './routes/platform.js';
+import { searchRoutes } from './routes/search.js';
 import { uploadRoutes } from './routes/upload.js';
+import { v3Routes } from './routes/v3.js';
 import { validatorCompiler } from './validation.js';
 
 export interface ApiServices {
@@ -41,6 +47,9 @@ export interface ApiServices {
   binaries: BinariesService;
   matching: FunctionMatchingService;
   unstrip: UnstripService;
+  collections: CollectionsV2Service;
+  collectionsV3: CollectionsV3Service;
+  search: SearchService;
 }
 
 export interface ApiOptions {
@@ -83,6 +92,9 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
   await app.register(functionMatchingRoutes(services.matching, services.unstrip));
+  await app.register(collectionsRoutes(services.collections));
+  await app.register(searchRoutes(services.search));
+  await app.register(v3Routes(services.collectionsV3, services.search));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -5,8 +5,8 @@ import type { FastifySchemaCompiler } from 'fastify';
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-function createAjv(coerceTypes: Options['coerceTypes']): Ajv {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+function createAjv(coerceTypes: Options['coerceTypes'], allErrors: boolean): Ajv {
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors, strict: false });
   addFormats(ajv);
   for (const f of ['int64', 'bigint', 'binary']) ajv.addFormat(f, true);
   return ajv;
@@ -37,9 +37,9 @@ function storable(schema: unknown): unknown {
  * `binary`. JSON bodies are typed already, so they are not coerced: `"tags": [1]` or `"filename": null` is
  * a validation error, as in the reference, not the strings "1" and "".
  */
-function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const url = createAjv('array');
-  const body = createAjv(false);
+function createValidatorCompiler(allErrors = false): FastifySchemaCompiler<unknown> {
+  const url = createAjv('array', allErrors);
+  const body = createAjv(false, allErrors);
   return ({ schema, httpPart }) =>
     (httpPart === 'body' ? body : url).compile(storable(schema) as object) as ReturnType<
       FastifySchemaCompiler<unknown>
@@ -50,3 +50,6 @@ function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
 export const skipBodyValidation: FastifySchemaCompiler<unknown> = () => () => true;
 
 export const validatorCompiler = createValidatorCompiler();
+
+/** For /v3 routes, whose error `detail` names every failing field, not only the first. */
+export const allErrorsValidatorCompiler = createValidatorCompiler(true);

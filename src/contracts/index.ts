@@ -14,3 +14,6 @@ export * from './functions.js';
 export * from './binaries.js';
 export * from './matching.js';
 export * from './function-names.js';
+export * from './collections.js';
+export * from './search.js';
+export * from './v3.js';

@@ -9,12 +9,16 @@ import {
   AnalysesService,
   AnalysisResultsService,
   BinariesService,
+  CollectionsService,
+  CollectionsV2Service,
+  CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
   FunctionMatchingService,
   FunctionNamesService,
   FunctionsService,
   UnstripService,
+  SearchService,
   UploadsService,
   UsersService,
 } from '../services/index.js';
@@ -63,6 +67,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
   const generatedAdminKey = await users.bootstrapAdmin(config.adminApiKey);
   // Block text and file digests are made on request by a thread of their own, never queued behind analyses.
   const renderPool = new AnalysisPool(1, 0);
+  const collections = new CollectionsService(store);
 
   const app = await buildApp(
     {
@@ -77,6 +82,9 @@ export async function buildService(config: Config, logger: Logger | false = fals
       binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
       matching: new FunctionMatchingService(store),
       unstrip: new UnstripService(store),
+      collections: new CollectionsV2Service(collections),
+      collectionsV3: new CollectionsV3Service(collections),
+      search: new SearchService(store, collections),
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );

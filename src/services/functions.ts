@@ -12,7 +12,7 @@ export interface Page {
 const hex = (v: number) => `0x${v.toString(16)}`;
 
 /** Fetches one row more than the page to tell whether another page follows. */
-function paged<T>(rows: T[], page: number, size: number): { items: T[]; page: Page } {
+export function paged<T>(rows: T[], page: number, size: number): { items: T[]; page: Page } {
   return {
     items: rows.slice(0, size),
     page: { page_size: size, page_number: page, has_next_page: rows.length > size },

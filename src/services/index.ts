@@ -13,3 +13,8 @@ export * from './binaries.js';
 export * from './function-matching.js';
 export * from './unstrip.js';
 export * from './function-names.js';
+export * from './collections.js';
+export * from './collections-v2.js';
+export * from './collections-v3.js';
+export * from './search.js';
+export * from './paging.js';

@@ -9,6 +9,9 @@ export interface ErrorSpec<P extends unknown[]> {
 }
 
 export class AppError extends Error {
+  /** Which fields failed and why, for error bodies that carry it (the /v3 body's `detail`). */
+  detail: string | undefined;
+
   constructor(
     readonly key: string,
     readonly status: number,
@@ -17,6 +20,11 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  withDetail(detail: string): this {
+    this.detail = detail;
+    return this;
   }
 }
 
@@ -47,6 +55,9 @@ export const errors = defineErrors({
     '404',
     (id: number, functionId: number) => `Name history entry ${id} of function ${functionId} could not be found`,
   ),
+  collectionNotFound: spec(404, '404', (id: number) => `Collection with ID ${id} could not be found`),
+  binaryNotFound: spec(404, '404', (id: number) => `Binary with ID ${id} could not be found`),
+  modelNotFound: spec(404, '404', (name: string) => `Model ${name} could not be found`),
   someAnalysesNotFound: spec(404, '404', () => 'Not all analyses could be found'),
   forbidden: spec(403, '403', () => 'You do not have permission to access this resource'),
   noModel: spec(400, null, () => 'No appropriate model could be found for this binary'),

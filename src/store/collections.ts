@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Viewer } from './analyses.js';
-import { likePattern } from './like.js';
+import { containsText as contains } from './like.js';
 import type { CollectionsTable, Database } from './schema.js';
 import { analysisVisible, collectionVisible } from './visibility.js';
 
@@ -45,7 +45,7 @@ export interface CollectionFilter {
 }
 
 /** Owners whose collections are the service's own ("official"): its operators. */
-const OFFICIAL_ROLES = ['ADMIN', 'SUPERADMIN', 'SYSTEM'];
+export const OFFICIAL_ROLES: readonly string[] = ['ADMIN', 'SUPERADMIN', 'SYSTEM'];
 
 const ORDER_COLUMNS = {
   created: 'c.created_at',
@@ -176,9 +176,21 @@ export class CollectionsRepository {
       ])
       .where('cb.collection_id', '=', id)
       .where(analysisVisible(viewer));
-    if (page.search)
-      q = q.where(sql<SqlBool>`lower(a.binary_name) like ${likePattern(page.search.toLowerCase())} escape '\\'`);
+    if (page.search) q = q.where(contains('a.binary_name', page.search));
     return q.orderBy('a.binary_id').limit(page.limit).offset(page.offset).execute();
+  }
+
+  /** How many of the collection's binaries the viewer can see. */
+  async binaryCount(id: number, viewer: Viewer): Promise<number> {
+    const r = await this.db
+      .selectFrom('collection_binaries as cb')
+      .innerJoin('analyses as a', 'a.binary_id', 'cb.binary_id')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('cb.collection_id', '=', id)
+      .where(analysisVisible(viewer))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
   /**
@@ -223,8 +235,6 @@ export class CollectionsRepository {
       inner join users bu on bu.id = ba.user_id
       where cb.collection_id = c.id and ${analysisVisible(viewer, 'ba', 'bu')})`;
     let q = this.withOwner().select(size.as('size')).where(collectionVisible(viewer));
-    const contains = (column: string, text: string) =>
-      sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text.toLowerCase())} escape '\\'`;
     if (f.search) {
       const s = f.search;
       q = q.where((eb) => eb.or([contains('c.name', s), contains('c.description', s)]));
@@ -251,7 +261,7 @@ export class CollectionsRepository {
         inner join users bu on bu.id = ba.user_id
         where cb.collection_id = c.id and ${analysisVisible(viewer, 'ba', 'bu')} and ${match})`);
     const flags = new Set(f.flags);
-    if (flags.has('official_only')) q = q.where('o.role', 'in', OFFICIAL_ROLES);
+    if (flags.has('official_only')) q = q.where('o.role', 'in', [...OFFICIAL_ROLES]);
     if (flags.has('user_only')) q = q.where('c.user_id', '=', viewer.id);
     if (flags.has('team_only'))
       q = viewer.teamId === null ? q.where(sql<SqlBool>`1 = 0`) : q.where('o.team_id', '=', viewer.teamId);

@@ -13,6 +13,7 @@ import { SamplesRepository } from './samples.js';
 import { SimilarityRunsRepository } from './similarity-runs.js';
 import { SimilarityRepository } from './similarity.js';
 import type { SimilarityIndex } from './similarity-index.js';
+import { SearchRepository } from './search.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 
@@ -26,13 +27,14 @@ export type {
   CollectionOrder,
   CollectionWithOwner,
 } from './collections.js';
-export { COLLECTION_FILTERS } from './collections.js';
+export { COLLECTION_FILTERS, OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
 export type { SimilarityRunRow } from './similarity-runs.js';
 export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
+export type { BinarySearch, SearchPage } from './search.js';
 export type { UserRow } from './users.js';
 export type * from './similarity-index.js';
 export { openDatabase } from './open.js';
@@ -52,6 +54,7 @@ export interface Store {
   nameHistory: NameHistoryRepository;
   collections: CollectionsRepository;
   similarity: SimilarityIndex;
+  search: SearchRepository;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -71,5 +74,6 @@ export function createStore(driver: DatabaseDriver): Store {
     nameHistory: new NameHistoryRepository(driver.db),
     collections: new CollectionsRepository(driver.db),
     similarity: new SimilarityRepository(driver.db),
+    search: new SearchRepository(driver.db),
   };
 }

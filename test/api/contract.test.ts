@@ -20,6 +20,7 @@ import {
   type JsonObject,
   type OpenApiDoc,
 } from '../helpers/reference-contract.js';
+import { v3Notes, v3Operation } from '../helpers/v3-notes.js';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
 import { elf64, elfMips } from '../helpers/samples.js';
 
@@ -98,6 +99,8 @@ const ACCEPTED_DIFFERENCES: Record<string, string> = {
   'GET /v2/analyses/list query parameter offset: bounds differ (server: {"minimum":0}; reference: {})':
     'A negative offset means nothing (and PostgreSQL refuses a negative OFFSET, which would be a 500); we ' +
     'answer 422 instead. Stricter only for values no client can usefully send.',
+  'GET /v2/collections query parameter offset: bounds differ (server: {"minimum":0}; reference: {})':
+    'As for GET /v2/analyses/list: a negative offset is a 422, not a PostgreSQL error.',
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -298,7 +301,10 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
   test('every published operation exists in the reference', () => {
     const ops = operations(published);
     assert.ok(ops.length > 0, 'the server publishes no operations');
-    const missing = ops.filter(({ method, path }) => !isObject(ref.paths[path]?.[method]));
+    // /v3 operations are not in v3.67.0's description; they must be ones ../shared/api/v3-notes.json records.
+    const missing = ops.filter(({ method, path }) =>
+      path.startsWith('/v3/') ? !v3Operation(method, path) : !isObject(ref.paths[path]?.[method]),
+    );
     assert.deepEqual(
       missing.map(({ method, path }) => `${method.toUpperCase()} ${path}`),
       [],
@@ -325,12 +331,33 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
     assert.deepEqual(stale, [], 'accepted differences that no longer occur: remove them from ACCEPTED_DIFFERENCES');
   });
 
+  test('published /v3 operations match the notes: operationId and every recovered query parameter', () => {
+    const diffs: string[] = [];
+    for (const { method, path, op } of operations(published)) {
+      const notes = v3Operation(method, path);
+      if (!path.startsWith('/v3/') || !notes) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      if (op.operationId !== notes.operationId)
+        diffs.push(`${key}: operationId differs (server: ${op.operationId}; notes: ${notes.operationId})`);
+      const ours = params(op, published);
+      for (const p of Array.isArray(notes.parameters) ? notes.parameters : [])
+        if (!ours.has(`${String(p.in)}:${String(p.name)}`)) diffs.push(`${key}: ${p.in} parameter ${p.name} missing`);
+    }
+    assert.deepEqual(diffs, []);
+  });
+
   describe('real responses validate against the reference schemas', () => {
     const ajv = makeAjv();
     const validators = new Map<string, ValidateFunction>();
     const problems: string[] = [];
     /** `METHOD /path status` of every response checked. */
     const exercised = new Set<string>();
+
+    /** A /v3 operation's body for a status, from the notes: its own schema, else the notes' error schema. */
+    const notesSchema = (method: string, template: string, status: number): Json => {
+      const responses = v3Operation(method.toLowerCase(), template)?.responses ?? {};
+      return responses[String(status)] ?? responses.error_schema ?? { $ref: '#/components/schemas/APIError' };
+    };
 
     const refSchema = (method: string, template: string, status: number): Json => {
       // XREF_404: the envelope, as everywhere else, where the reference has a bare ErrorModel.
@@ -348,7 +375,9 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
       const k = `${method} ${template} ${status}`;
       let v = validators.get(k);
       if (!v) {
-        v = ajv.compile(resolveRefs(refSchema(method, template, status), ref) as object);
+        v = template.startsWith('/v3/')
+          ? ajv.compile(resolveRefs(notesSchema(method, template, status), v3Notes!.doc) as object)
+          : ajv.compile(resolveRefs(refSchema(method, template, status), ref) as object);
         validators.set(k, v);
       }
       return v;
@@ -364,6 +393,10 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
         isObject(publishedOp) && isObject(publishedOp.responses) && String(status) in publishedOp.responses;
       // 401 comes from authentication, before any route; neither description lists it per operation.
       if (!declared && status !== 401) problems.push(`${k}: the server returns a status it does not publish`);
+      if (status === 204) {
+        if (res.body !== '') problems.push(`${k}: a 204 with a body`);
+        return { data: null };
+      }
       const body = res.json() as unknown;
       const validate = validatorFor(method, template, status);
       if (!validate(body))
@@ -692,6 +725,82 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
         body: { content: 'x' },
       });
       await call(alice, 'DELETE', one, 422, { params: { analysis_id: analysisId, comment_id: 0 } });
+    });
+
+    test('collections and search (/v2), and the /v3 collection and search operations', async () => {
+      const create = { collection_name: 'contract', description: 'd', collection_scope: 'PUBLIC', model_id: 2 };
+      const made = await call(alice, 'POST', '/v2/collections', 200, {
+        body: { ...create, tags: ['ct'], binaries: [binaryId] },
+      });
+      const c = { collection_id: made.data!.collection_id as number };
+      const none = { collection_id: 999999 };
+      const bad = { collection_id: 'x' };
+      await call(alice, 'POST', '/v2/collections', 404, { body: { ...create, binaries: [999999] } });
+      await call(alice, 'POST', '/v2/collections', 422, { body: { collection_name: 'x', description: 'd' } });
+      await call(alice, 'GET', '/v2/collections', 200, { query: 'filters=user_only&order_by=collection_size' });
+      await call(alice, 'GET', '/v2/collections', 422, { query: 'limit=4' });
+      const one = '/v2/collections/{collection_id}';
+      await call(alice, 'GET', one, 200, { params: c, query: 'include_binaries=true&include_tags=true' });
+      await call(alice, 'GET', one, 404, { params: none });
+      await call(alice, 'GET', one, 422, { params: bad });
+      await call(alice, 'PATCH', one, 200, { params: c, body: { description: 'e', collection_scope: null } });
+      for (const [status, key, params] of [
+        [403, bob, c],
+        [404, alice, none],
+        [422, alice, bad],
+      ] as const) {
+        await call(key, 'PATCH', one, status, { params, body: { collection_name: 'y' } });
+        await call(key, 'PATCH', `${one}/binaries`, status, { params, body: { binaries: [binaryId] } });
+        await call(key, 'PATCH', `${one}/tags`, status, { params, body: { tags: ['t'] } });
+        await call(key, 'DELETE', one, status, { params });
+        await call(key, 'PATCH', '/v3/collections/{collection_id}', status, { params, body: { description: 'z' } });
+        await call(key, 'PATCH', '/v3/collections/{collection_id}/binaries', status, {
+          params,
+          body: { binaries: [binaryId] },
+        });
+        await call(key, 'POST', '/v3/collections/{collection_id}/binaries', status, {
+          params,
+          body: { binaries: [binaryId] },
+        });
+      }
+      await call(alice, 'PATCH', `${one}/binaries`, 200, { params: c, body: { binaries: [binaryId] } });
+      await call(alice, 'PATCH', `${one}/tags`, 200, { params: c, body: { tags: ['ct', 'more'] } });
+
+      await call(alice, 'GET', '/v2/search/functions', 200, { query: 'partial_name=fn&page_size=3' });
+      await call(alice, 'GET', '/v2/search/binaries', 200, { query: 'partial_name=contract&tags=seed' });
+      await call(alice, 'GET', '/v2/search/collections', 200, { query: 'partial_collection_name=contract' });
+      await call(alice, 'GET', '/v2/search/collections', 404, { query: 'model_name=no-such-model' });
+      await call(alice, 'GET', '/v2/search/tags', 200, { query: 'partial_name=c' });
+      for (const path of ['/v2/search/functions', '/v2/search/binaries', '/v2/search/collections'])
+        await call(alice, 'GET', path, 422, { query: 'page=0' });
+      await call(alice, 'GET', '/v2/search/tags', 422);
+
+      const v3 = await call(alice, 'POST', '/v3/collections', 201, {
+        body: { collection_name: 'v3', description: 'd', collection_scope: 'PRIVATE', binaries: [binaryId] },
+      });
+      const c3 = { collection_id: (v3 as unknown as { collection_id: number }).collection_id };
+      await call(alice, 'POST', '/v3/collections', 404, {
+        body: { collection_name: 'v3', description: 'd', collection_scope: 'PRIVATE', binaries: [999999] },
+      });
+      await call(alice, 'POST', '/v3/collections', 422, { body: { collection_name: '' } });
+      await call(alice, 'GET', '/v3/collections', 200, { query: 'limit=1' });
+      await call(alice, 'GET', '/v3/collections', 422, { query: 'limit=0' });
+      await call(alice, 'PATCH', '/v3/collections/{collection_id}', 200, { params: c3, body: { description: 'z' } });
+      await call(alice, 'PATCH', '/v3/collections/{collection_id}/binaries', 200, {
+        params: c3,
+        body: { binaries: null },
+      });
+      await call(alice, 'POST', '/v3/collections/{collection_id}/binaries', 204, {
+        params: c3,
+        body: { binaries: [binaryId] },
+      });
+      await call(alice, 'GET', '/v3/binaries', 200, { query: 'partial_name=contract' });
+      await call(alice, 'GET', '/v3/binaries', 422);
+      await call(alice, 'GET', '/v3/functions', 200, { query: 'partial_name=fn' });
+      await call(alice, 'GET', '/v3/functions', 422, { query: 'limit=101' });
+      await call(alice, 'GET', '/v3/tags', 200, { query: 'partial_name=c' });
+      await call(alice, 'GET', '/v3/tags', 422);
+      await call(alice, 'DELETE', one, 200, { params: c });
     });
 
     test('every published operation and status was exercised, and every response validated', () => {

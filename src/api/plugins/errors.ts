@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { AppError, errors } from '../../shared/errors.js';
 import { fail } from '../envelope.js';
+import { isV3, v3Error, validationDetail } from '../v3-errors.js';
 
 /** Fastify's own error codes that mean "the request is malformed": the contract calls those 422. */
 const MALFORMED = new Set([
@@ -20,17 +21,20 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let appErr: AppError;
     if (err instanceof AppError) appErr = err;
-    else if (err.validation || MALFORMED.has(err.code)) appErr = errors.validation();
-    else if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    else if (err.validation || MALFORMED.has(err.code)) {
+      appErr = errors.validation();
+      const detail = validationDetail(err) ?? (MALFORMED.has(err.code) ? err.message : undefined);
+      if (detail !== undefined) appErr.withDetail(detail);
+    } else if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       appErr = errors.uploadTooLarge(maxUploadBytes);
     else {
       request.log.error({ err }, 'unhandled error');
       appErr = errors.internal();
     }
-    return reply.status(appErr.status).send(fail(appErr));
+    return reply.status(appErr.status).send(isV3(request) ? v3Error(appErr, request.id) : fail(appErr));
   });
   app.setNotFoundHandler((request, reply) => {
     const err = errors.routeNotFound(request.method, request.url.split('?')[0] ?? '');
-    return reply.status(404).send(fail(err));
+    return reply.status(404).send(isV3(request) ? v3Error(err, request.id) : fail(err));
   });
 }
