@@ -6,16 +6,10 @@ import { before, describe, test } from 'node:test';
 import { sampleProgram, withoutSymtab } from '../../src/engine/formats/elf/sample-program.js';
 import { openRuntime } from '../../src/main/index.js';
 import { backends } from '../helpers/backends.js';
+import { VALIDATION } from '../helpers/envelopes.js';
 import { useHarness, type Harness } from '../helpers/harness.js';
 
 const program = () => sampleProgram({ bits: 64, little: true, machine: 62 });
-const VALIDATION = {
-  status: false,
-  data: null,
-  message: 'Request validation error',
-  errors: [{ code: 'validation_error', message: 'Invalid request parameters' }],
-  meta: {},
-};
 
 interface Matched {
   function_id: number;

@@ -14,6 +14,25 @@ import { responses, security } from './schema.js';
 const AnalysisId = IdParam('analysis_id');
 const tags = ['FunctionsCore'];
 
+const UNSTRIP = [
+  {
+    kind: 'auto_unstrip',
+    start: 'auto-unstrip',
+    startId: 'autoUnstrip',
+    body: AutoUnstripRequest,
+    cancel: 'unstrip/cancel',
+    cancelId: 'cancelAutoUnstrip',
+  },
+  {
+    kind: 'ai_unstrip',
+    start: 'ai-unstrip',
+    startId: 'aiUnstrip',
+    body: AiUnstripRequest,
+    cancel: 'ai-unstrip/cancel',
+    cancelId: 'cancelAiUnstrip',
+  },
+] as const;
+
 /** Matching, auto-unstrip and ai-unstrip: bare (un-enveloped) responses, as the reference has them. */
 export const functionMatchingRoutes =
   (matching: FunctionMatchingService, unstrip: UnstripService): FastifyPluginAsyncTypebox =>
@@ -47,61 +66,37 @@ export const functionMatchingRoutes =
       (req) => matching.forFunctions(req.caller, req.body),
     );
 
-    app.post(
-      '/v2/analyses/:analysis_id/functions/auto-unstrip',
-      {
-        schema: {
-          operationId: 'autoUnstrip',
-          tags,
-          security,
-          params: AnalysisId,
-          body: AutoUnstripRequest,
-          response: responses(200, AutoUnstripResponse, [403, 404]),
+    for (const u of UNSTRIP) {
+      app.post(
+        `/v2/analyses/:analysis_id/functions/${u.start}`,
+        {
+          schema: {
+            operationId: u.startId,
+            tags,
+            security,
+            params: AnalysisId,
+            body: u.body,
+            response: responses(200, AutoUnstripResponse, [403, 404]),
+          },
         },
-      },
-      (req) => unstrip.auto(req.caller, req.params.analysis_id, req.body),
-    );
+        (req) =>
+          u.kind === 'auto_unstrip'
+            ? unstrip.auto(req.caller, req.params.analysis_id, req.body)
+            : unstrip.ai(req.caller, req.params.analysis_id, req.body),
+      );
 
-    app.delete(
-      '/v2/analyses/:analysis_id/functions/unstrip/cancel',
-      {
-        schema: {
-          operationId: 'cancelAutoUnstrip',
-          tags,
-          security,
-          params: AnalysisId,
-          response: responses(200, AutoUnstripResponse, [403, 404]),
+      app.delete(
+        `/v2/analyses/:analysis_id/functions/${u.cancel}`,
+        {
+          schema: {
+            operationId: u.cancelId,
+            tags,
+            security,
+            params: AnalysisId,
+            response: responses(200, AutoUnstripResponse, [403, 404]),
+          },
         },
-      },
-      (req) => unstrip.cancel(req.caller, req.params.analysis_id, 'auto_unstrip'),
-    );
-
-    app.post(
-      '/v2/analyses/:analysis_id/functions/ai-unstrip',
-      {
-        schema: {
-          operationId: 'aiUnstrip',
-          tags,
-          security,
-          params: AnalysisId,
-          body: AiUnstripRequest,
-          response: responses(200, AutoUnstripResponse, [403, 404]),
-        },
-      },
-      (req) => unstrip.ai(req.caller, req.params.analysis_id, req.body),
-    );
-
-    app.delete(
-      '/v2/analyses/:analysis_id/functions/ai-unstrip/cancel',
-      {
-        schema: {
-          operationId: 'cancelAiUnstrip',
-          tags,
-          security,
-          params: AnalysisId,
-          response: responses(200, AutoUnstripResponse, [403, 404]),
-        },
-      },
-      (req) => unstrip.cancel(req.caller, req.params.analysis_id, 'ai_unstrip'),
-    );
+        (req) => unstrip.cancel(req.caller, req.params.analysis_id, u.kind),
+      );
+    }
   };
