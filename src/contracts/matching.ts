@@ -112,12 +112,11 @@ export interface SimilarityRunJobPayload {
   apply?: boolean;
 }
 
-/** What a run does: function matching, or naming with (ai) or without (auto) the call graph. */
-export const RUN_KINDS = ['matches', 'auto_unstrip', 'ai_unstrip'] as const;
-export type RunKind = (typeof RUN_KINDS)[number];
-/** Life of a run, as the responses' `status` spells it. */
-export const RUN_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+/**
+ * What a run does: function matching, or naming with (ai) or without (auto) the call graph. Its life, as
+ * the responses' `status` spells it: PENDING → RUNNING → COMPLETED, FAILED or CANCELLED.
+ */
+export type RunKind = 'matches' | 'auto_unstrip' | 'ai_unstrip';
 
 /** A matching run's question, as the job reads it from the run's row (similarities 0..1). */
 export interface MatchingRunRequest {
