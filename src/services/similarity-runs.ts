@@ -29,7 +29,7 @@ export function startRun(
 export async function queueApply(store: Store, run: SimilarityRunRow): Promise<void> {
   await store.jobs.enqueue({
     kind: SIMILARITY_RUN_JOB_KIND,
-    analysisId: run.analysis_id,
+    analysisId: null,
     payload: { runId: run.id, apply: true } satisfies SimilarityRunJobPayload,
     maxAttempts: MAX_ATTEMPTS,
   });

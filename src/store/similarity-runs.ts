@@ -45,7 +45,9 @@ export class SimilarityRunsRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await this.jobs.enqueue({ ...job(row.id), analysisId: run.analysisId }, tx);
+      // Not tied to the analysis: a requeue ends the analysis's jobs, and this one must then still end its
+      // run (a deleted analysis takes the run with it; its job then finds nothing to do).
+      await this.jobs.enqueue({ ...job(row.id), analysisId: null }, tx);
       return row;
     });
   }
