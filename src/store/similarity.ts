@@ -5,9 +5,9 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import {
   HASHED_DIM,
   LSH_BANDS,
+  LSH_BITS,
   dequantiseVector,
   int8Cosine,
-  LSH_BITS,
   lshProbeRanges,
   type PackedVectors,
 } from '../shared/simhash.js';
@@ -60,8 +60,7 @@ function inScope(eb: ExpressionBuilder<Scoped, keyof Scoped>, viewer: IndexViewe
   return eb.and(all);
 }
 
-const narrowsToFew = (f: IndexFilter = {}) =>
-  [f.analysisIds, f.binaryIds, f.functionIds].some((l) => l !== undefined && l.length > 0);
+const narrowsToFew = (f: IndexFilter = {}) => [f.analysisIds, f.binaryIds, f.functionIds].some(some);
 
 const int8 = (b: Uint8Array) => new Int8Array(b.buffer, b.byteOffset, b.byteLength);
 
@@ -103,9 +102,6 @@ export async function insertVectors(
           })),
         ),
       )
-      // Two bands of one function may fall in the same bucket number only if bands collide: they never
-      // do (the band is in the bucket's high bits), but a duplicate must not fail an analysis.
-      .onConflict((oc) => oc.columns(['bucket', 'function_id']).doNothing())
       .execute();
 }
 
