@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { modelId, type CollectionBinaryResponse, type CollectionScope } from '../contracts/index.js';
+import { modelId, type CollectionBinaryResponse } from '../contracts/index.js';
 import { OFFICIAL_ROLES, type CollectionBinaryRow, type CollectionWithOwner } from '../store/index.js';
 
 // Row → wire pieces the /v2 and /v3 collection and search views share.
@@ -25,4 +25,13 @@ export const collectionBinary = (b: CollectionBinaryRow): Static<typeof Collecti
   is_system_analysis: b.owner_role === 'SYSTEM',
 });
 
-export const scopeOf = (c: Pick<CollectionWithOwner, 'scope'>) => c.scope as CollectionScope;
+/** Tag names grouped by the id of what carries them, in one pass (rows come sorted by name). */
+export function namesBy<K extends string>(rows: ({ name: string } & Record<K, number>)[], key: K) {
+  const out = new Map<number, string[]>();
+  for (const r of rows) {
+    const list = out.get(r[key]);
+    if (list) list.push(r.name);
+    else out.set(r[key], [r.name]);
+  }
+  return out;
+}

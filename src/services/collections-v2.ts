@@ -5,11 +5,11 @@ import type {
   CollectionsListQuery,
   CollectionUpdateRequest,
 } from '../contracts/index.js';
-import { MODEL_NAMES } from '../contracts/index.js';
+import { MODEL_NAMES, type CollectionScope } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
 import type { CollectionWithOwner } from '../store/index.js';
 import type { Caller } from './access.js';
-import { collectionBinary, collectionModel, isOfficial, iso, scopeOf } from './collection-views.js';
+import { collectionBinary, collectionModel, isOfficial, iso } from './collection-views.js';
 import type { CollectionsService } from './collections.js';
 import { paged } from './functions.js';
 import { offsetPaged } from './paging.js';
@@ -21,7 +21,7 @@ const response = (c: CollectionWithOwner) => ({
   model_id: collectionModel(c).model_id,
   user_id: c.user_id,
   team_id: c.owner_team_id,
-  collection_scope: scopeOf(c),
+  collection_scope: c.scope as CollectionScope,
   created_at: iso(c.created_at),
   updated_at: iso(c.updated_at),
 });
@@ -33,7 +33,7 @@ export class CollectionsV2Service {
   async create(caller: Caller, body: Static<typeof CollectionCreateRequest>) {
     const modelName = MODEL_NAMES[body.model_id - 1];
     if (modelName === undefined) throw errors.validation().withDetail('model_id: not a model');
-    const binaries = body.binaries ?? [];
+    const binaries = [...new Set(body.binaries ?? [])];
     const c = await this.collections.create(caller, {
       name: body.collection_name,
       description: body.description,

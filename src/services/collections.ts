@@ -1,7 +1,8 @@
 import { isModelName } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
-import type { CollectionFilter, CollectionWithOwner, Store } from '../store/index.js';
+import type { CollectionFilter, CollectionWithOwner, NewCollection, Store } from '../store/index.js';
 import type { Caller } from './access.js';
+import { namesBy } from './collection-views.js';
 
 /** Bounds on what one request may put in a collection (422 beyond them, naming the field). */
 export const COLLECTION_LIMITS = { name: 200, description: 10_000, tag: 100, tags: 100, binaries: 10_000 };
@@ -12,15 +13,8 @@ export interface CollectionFields {
   scope?: string;
 }
 
-export interface NewCollectionInput {
-  name: string;
-  description: string;
-  scope: string;
-  /** null: take the model of the first binary (none when there is no binary). */
-  modelName: string | null;
-  binaryIds: number[];
-  tags: string[];
-}
+/** A new collection of the caller; `modelName` null takes the first binary's model (none without one). */
+export type NewCollectionInput = Omit<NewCollection, 'userId'>;
 
 const invalid = (detail: string) => errors.validation().withDetail(detail);
 
@@ -129,8 +123,8 @@ export class CollectionsService {
   async list(caller: Caller, filter: CollectionFilter) {
     if (filter.modelName && !isModelName(filter.modelName)) throw errors.modelNotFound(filter.modelName);
     const rows = await this.store.collections.list(viewer(caller), filter);
-    const tags = await this.store.collections.tags(rows.map((r) => r.id));
-    return rows.map((r) => ({ ...r, tags: tags.filter((t) => t.collection_id === r.id).map((t) => t.name) }));
+    const tags = namesBy(await this.store.collections.tags(rows.map((r) => r.id)), 'collection_id');
+    return rows.map((r) => ({ ...r, tags: tags.get(r.id) ?? [] }));
   }
 }
 

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { modelId, type SearchCollectionsQuery, type V3SearchBinariesQuery } from '../contracts/index.js';
 import type { BinarySearch, Store } from '../store/index.js';
 import type { Caller } from './access.js';
-import { collectionModel, iso } from './collection-views.js';
+import { collectionModel, iso, namesBy } from './collection-views.js';
 import { viewer, type CollectionsService } from './collections.js';
 import { offsetPaged } from './paging.js';
 import { errors } from '../shared/errors.js';
@@ -69,14 +69,14 @@ export class SearchService {
       excludeBinaryId: q.exclude_binary_id ?? null,
     };
     const rows = await this.store.search.binaries(viewer(caller), filter);
-    const tags = await this.store.analyses.tags(rows.map((r) => r.analysis_id));
+    const tags = namesBy(await this.store.analyses.tags(rows.map((r) => r.analysis_id)), 'analysis_id');
     return offsetPaged(
       rows.map((b) => ({
         binary_id: b.binary_id,
         binary_name: b.binary_name,
         analysis_id: b.analysis_id,
         sha_256_hash: b.sha256,
-        tags: tags.filter((t) => t.analysis_id === b.analysis_id).map((t) => t.name),
+        tags: tags.get(b.analysis_id) ?? [],
         created_at: iso(b.created_at),
         model_id: modelId(b.model_name),
         model_name: b.model_name,

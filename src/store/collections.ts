@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } fro
 import type { Viewer } from './analyses.js';
 import { containsText as contains } from './like.js';
 import type { CollectionsTable, Database } from './schema.js';
+import { carriesTag } from './tag-filter.js';
 import { analysisVisible, collectionVisible } from './visibility.js';
 
 export type CollectionWithOwner = Selectable<CollectionsTable> & {
@@ -22,8 +23,7 @@ export interface NewCollection {
   tags: string[];
 }
 
-export const COLLECTION_FILTERS = ['official_only', 'user_only', 'team_only', 'public_only', 'hide_empty'] as const;
-export type CollectionFilterFlag = (typeof COLLECTION_FILTERS)[number];
+export type CollectionFilterFlag = 'official_only' | 'user_only' | 'team_only' | 'public_only' | 'hide_empty';
 export type CollectionOrder = 'created' | 'collection' | 'model' | 'owner' | 'collection_size' | 'updated';
 
 export interface CollectionFilter {
@@ -43,6 +43,9 @@ export interface CollectionFilter {
   limit: number;
   offset: number;
 }
+
+/** Ids per `IN (…)` list. */
+const ID_BATCH = 5000;
 
 /** Owners whose collections are the service's own ("official"): its operators. */
 export const OFFICIAL_ROLES: readonly string[] = ['ADMIN', 'SUPERADMIN', 'SYSTEM'];
@@ -64,7 +67,6 @@ export interface CollectionBinaryRow {
   owner_id: number;
   owner_role: string;
   created_at: number;
-  model_name: string;
 }
 
 export class CollectionsRepository {
@@ -172,7 +174,6 @@ export class CollectionsRepository {
         'a.user_id as owner_id',
         'u.role as owner_role',
         'a.created_at as created_at',
-        'a.model_name as model_name',
       ])
       .where('cb.collection_id', '=', id)
       .where(analysisVisible(viewer));
@@ -198,21 +199,25 @@ export class CollectionsRepository {
    * see, ascending and without repeats. Unknown and invisible collections contribute nothing.
    */
   async binaryIds(collectionIds: number[], viewer: Viewer): Promise<number[]> {
-    if (collectionIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('collection_binaries as cb')
-      .innerJoin('collections as c', 'c.id', 'cb.collection_id')
-      .innerJoin('users as o', 'o.id', 'c.user_id')
-      .innerJoin('analyses as a', 'a.binary_id', 'cb.binary_id')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select('cb.binary_id')
-      .distinct()
-      .where('cb.collection_id', 'in', [...new Set(collectionIds)])
-      .where(collectionVisible(viewer))
-      .where(analysisVisible(viewer))
-      .orderBy('cb.binary_id')
-      .execute();
-    return rows.map((r) => r.binary_id);
+    const unique = [...new Set(collectionIds)];
+    const found = new Set<number>();
+    // Bound parameters per statement stay far below SQLite's 32 766 and PostgreSQL's 65 535.
+    for (let i = 0; i < unique.length; i += ID_BATCH) {
+      const rows = await this.db
+        .selectFrom('collection_binaries as cb')
+        .innerJoin('collections as c', 'c.id', 'cb.collection_id')
+        .innerJoin('users as o', 'o.id', 'c.user_id')
+        .innerJoin('analyses as a', 'a.binary_id', 'cb.binary_id')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select('cb.binary_id')
+        .distinct()
+        .where('cb.collection_id', 'in', unique.slice(i, i + ID_BATCH))
+        .where(collectionVisible(viewer))
+        .where(analysisVisible(viewer))
+        .execute();
+      for (const r of rows) found.add(r.binary_id);
+    }
+    return [...found].sort((a, b) => a - b);
   }
 
   /** Which of `binaryIds` name an analysis the viewer can see. */
@@ -241,16 +246,7 @@ export class CollectionsRepository {
     }
     if (f.name) q = q.where(contains('c.name', f.name));
     if (f.modelName) q = q.where('c.model_name', '=', f.modelName);
-    for (const tag of new Set(f.tags ?? []))
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('collection_tags as ct')
-            .select('ct.collection_id')
-            .whereRef('ct.collection_id', '=', 'c.id')
-            .where('ct.name', '=', tag),
-        ),
-      );
+    for (const tag of new Set(f.tags ?? [])) q = q.where(carriesTag('collection_tags', 'c.id', tag));
     const binaryMatch = [
       f.binaryName ? contains('ba.binary_name', f.binaryName) : null,
       f.binarySha256 ? contains('ba.sha256', f.binarySha256) : null,

@@ -26,8 +26,9 @@ export type {
   CollectionListRow,
   CollectionOrder,
   CollectionWithOwner,
+  NewCollection,
 } from './collections.js';
-export { COLLECTION_FILTERS, OFFICIAL_ROLES } from './collections.js';
+export { OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';

@@ -1,7 +1,9 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Viewer } from './analyses.js';
+import { idRange, scanIds } from './id-scan.js';
 import { containsText as contains } from './like.js';
 import type { Database } from './schema.js';
+import { carriesTag } from './tag-filter.js';
 import { analysisVisible, collectionVisible } from './visibility.js';
 
 export interface SearchPage {
@@ -20,6 +22,21 @@ export interface BinarySearch extends SearchPage {
   excludeBinaryId?: number | null;
 }
 
+export interface FunctionSearch extends SearchPage {
+  name?: string | null;
+  modelName?: string | null;
+}
+
+/** Ids one step of a substring scan covers: ~10 ms of SQLite time each (measured: 0.45 µs a function row). */
+const SCAN_FUNCTIONS = 20_000;
+const SCAN_ANALYSES = 10_000;
+
+/** How many rows a query matches. */
+async function countMatches<DB, TB extends keyof DB>(q: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const r = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number((r as { n: number | string }).n);
+}
+
 /**
  * Name searches over everything a viewer may see: functions and binaries of visible analyses, and tags
  * of visible analyses or collections. Visibility is part of the query, so paging never counts what the
@@ -28,55 +45,82 @@ export interface BinarySearch extends SearchPage {
 export class SearchRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  functions(viewer: Viewer, f: SearchPage & { name?: string | null; modelName?: string | null }) {
+  /** Functions in ids [from, to) of visible analyses that match the filter. */
+  private matchingFunctions(viewer: Viewer, f: FunctionSearch, from: number, to: number) {
+    // CROSS JOIN with the join conditions in WHERE is an inner join to PostgreSQL; SQLite takes it as the
+    // loop order, so it walks the id range of `functions` instead of every visible analysis first.
     let q = this.db
       .selectFrom('functions as f')
-      .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select([
-        'f.id as id',
-        'f.name as name',
-        'a.binary_name as binary_name',
-        'a.created_at as created_at',
-        'a.model_name as model_name',
-        'u.username as username',
-      ])
+      .crossJoin('analyses as a')
+      .crossJoin('users as u')
+      .whereRef('a.id', '=', 'f.analysis_id')
+      .whereRef('u.id', '=', 'a.user_id')
+      .where('f.id', '>=', from)
+      .where('f.id', '<', to)
       .where(analysisVisible(viewer));
     if (f.name) q = q.where(contains('f.name', f.name));
     if (f.modelName) q = q.where('a.model_name', '=', f.modelName);
-    return q.orderBy('f.id').limit(f.limit).offset(f.offset).execute();
+    return q;
   }
 
-  binaries(viewer: Viewer, f: BinarySearch) {
+  /** Functions whose name contains `name`, by id (see scanIds: never a long hold of the event loop). */
+  async functions(viewer: Viewer, f: FunctionSearch) {
+    return scanIds(await idRange(this.db, 'functions'), f, 'asc', SCAN_FUNCTIONS, {
+      count: (from, to) => countMatches(this.matchingFunctions(viewer, f, from, to)),
+      rows: (from, to, skip, limit) =>
+        this.matchingFunctions(viewer, f, from, to)
+          .select([
+            'f.id as id',
+            'f.name as name',
+            'a.binary_name as binary_name',
+            'a.created_at as created_at',
+            'a.model_name as model_name',
+            'u.username as username',
+          ])
+          .orderBy('f.id')
+          .offset(skip)
+          .limit(limit)
+          .execute(),
+    });
+  }
+
+  /** Analyses in ids [from, to) the viewer can see that match the filter. */
+  private matchingBinaries(viewer: Viewer, f: BinarySearch, from: number, to: number) {
     let q = this.db
       .selectFrom('analyses as a')
       .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select([
-        'a.id as analysis_id',
-        'a.binary_id as binary_id',
-        'a.binary_name as binary_name',
-        'a.sha256 as sha256',
-        'a.created_at as created_at',
-        'a.model_name as model_name',
-        'u.username as username',
-      ])
+      .where('a.id', '>=', from)
+      .where('a.id', '<', to)
       .where(analysisVisible(viewer));
     if (f.name) q = q.where(contains('a.binary_name', f.name));
     if (f.sha256) q = q.where(contains('a.sha256', f.sha256));
     if (f.modelName) q = q.where('a.model_name', '=', f.modelName);
     if (f.userIds) q = q.where('a.user_id', 'in', f.userIds.length ? f.userIds : [-1]);
     if (f.excludeBinaryId != null) q = q.where('a.binary_id', '!=', f.excludeBinaryId);
-    for (const tag of new Set(f.tags ?? []))
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('analysis_tags as t')
-            .select('t.analysis_id')
-            .whereRef('t.analysis_id', '=', 'a.id')
-            .where('t.name', '=', tag),
-        ),
-      );
-    return q.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(f.limit).offset(f.offset).execute();
+    for (const tag of new Set(f.tags ?? [])) q = q.where(carriesTag('analysis_tags', 'a.id', tag));
+    return q;
+  }
+
+  /** Binaries (one an analysis) matching the filter, newest first (by id; see scanIds). */
+  async binaries(viewer: Viewer, f: BinarySearch) {
+    return scanIds(await idRange(this.db, 'analyses'), f, 'desc', SCAN_ANALYSES, {
+      count: (from, to) => countMatches(this.matchingBinaries(viewer, f, from, to)),
+      rows: (from, to, skip, limit) =>
+        this.matchingBinaries(viewer, f, from, to)
+          .select([
+            'a.id as analysis_id',
+            'a.binary_id as binary_id',
+            'a.binary_name as binary_name',
+            'a.sha256 as sha256',
+            'a.created_at as created_at',
+            'a.model_name as model_name',
+            'u.username as username',
+          ])
+          .orderBy('a.id', 'desc')
+          .offset(skip)
+          .limit(limit)
+          .execute(),
+    });
   }
 
   /** Tags whose name contains `name`, used by an analysis or a collection the viewer can see, by name. */

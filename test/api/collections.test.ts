@@ -3,23 +3,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { errorEnvelope as envelope, VALIDATION } from '../helpers/envelopes.js';
 import { useHarness, type Harness } from '../helpers/harness.js';
 import { elf64 } from '../helpers/samples.js';
 
-const envelope = (message: string, code: string) => ({
-  status: false,
-  data: null,
-  message,
-  errors: [{ code, message }],
-  meta: {},
-});
-const VALIDATION = {
-  status: false,
-  data: null,
-  message: 'Request validation error',
-  errors: [{ code: 'validation_error', message: 'Invalid request parameters' }],
-  meta: {},
-};
 const FORBIDDEN = envelope('You do not have permission to access this resource', '403');
 const collectionMissing = (id: number) => envelope(`Collection with ID ${id} could not be found`, '404');
 

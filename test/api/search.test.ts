@@ -4,18 +4,12 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
 import { backends } from '../helpers/backends.js';
+import { errorEnvelope, VALIDATION } from '../helpers/envelopes.js';
 import { useHarness } from '../helpers/harness.js';
 import { elf64 } from '../helpers/samples.js';
 
 const x64 = () => Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 }));
 const arm64 = () => Buffer.from(sampleProgram({ bits: 64, little: true, machine: 183 }));
-const VALIDATION = {
-  status: false,
-  data: null,
-  message: 'Request validation error',
-  errors: [{ code: 'validation_error', message: 'Invalid request parameters' }],
-  meta: {},
-};
 
 interface Result {
   [k: string]: unknown;
@@ -182,10 +176,7 @@ for (const backend of backends) {
       );
       const r = await h().request('GET', '/v2/search/collections?model_name=nope', alice);
       const msg = 'Model nope could not be found';
-      assert.deepEqual(
-        [r.statusCode, r.json()],
-        [404, { status: false, data: null, message: msg, errors: [{ code: '404', message: msg }], meta: {} }],
-      );
+      assert.deepEqual([r.statusCode, r.json()], [404, errorEnvelope(msg, '404')]);
     });
 
     test('tags: in use on something the caller can see, with a stable id', async () => {

@@ -89,6 +89,9 @@ for (const backend of backends) {
       assert.deepEqual(await store.collections.binaryIds([team], carol), [alicePrivate]);
       assert.deepEqual(await store.collections.binaryIds([mine], carol), []);
       assert.deepEqual(await store.collections.binaryIds([999999], alice), []);
+      // More ids than one statement takes: answered in batches, merged, still ascending.
+      const many = Array.from({ length: 12_000 }, (_, i) => 1_000_000 + i);
+      assert.deepEqual(await store.collections.binaryIds([bobs, ...many, open], alice), [alicePublic, alicePrivate]);
       assert.deepEqual(await store.collections.binaryIds([], alice), []);
     });
 
