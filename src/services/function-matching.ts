@@ -28,8 +28,9 @@ export class FunctionMatchingService {
   constructor(private readonly store: Store) {}
 
   async forAnalysis(caller: Caller, analysisId: number, body: Common): Promise<FunctionMatchingResponseBody> {
-    await visibleAnalysis(this.store, caller, analysisId);
-    return this.respond(caller, body, { analysisId, functionIds: null });
+    const analysis = await visibleAnalysis(this.store, caller, analysisId);
+    // A re-analysis (new function ids) makes the same request a new question.
+    return this.respond(caller, body, { analysisId, functionIds: null }, analysis.updated_at);
   }
 
   async forFunctions(caller: Caller, body: Static<typeof FunctionMatchingRequest>) {
@@ -49,6 +50,7 @@ export class FunctionMatchingService {
     caller: Caller,
     body: Common,
     subject: Pick<MatchingRunRequest, 'analysisId' | 'functionIds'>,
+    analysedAt: number | null = null,
   ): Promise<FunctionMatchingResponseBody> {
     const f = body.filters ?? {};
     const lists = [f.binary_ids, f.collection_ids, f.function_ids, f.user_ids];
@@ -66,7 +68,7 @@ export class FunctionMatchingService {
         debugTypes: f.debug_types?.length ? [...new Set(f.debug_types)].sort() : undefined,
       },
     };
-    const key = requestKey('matches', caller.id, subject, request);
+    const key = requestKey('matches', caller.id, { ...subject, analysedAt }, request);
     let run = await this.store.similarityRuns.latest(key);
     const reusable = run && (isActive(run) || run.status === 'COMPLETED');
     if (!body.status_only && (!reusable || (body.no_cache && !isActive(run!))))

@@ -62,12 +62,14 @@ export class UnstripService {
     request: UnstripRunRequest,
     flags: { status_only?: boolean; no_cache?: boolean },
   ): Promise<AutoUnstripResponseBody> {
-    await ownedAnalysis(this.store, caller, analysisId);
+    const analysis = await ownedAnalysis(this.store, caller, analysisId);
     const runs = this.store.similarityRuns;
     const latest = await runs.latestOfAnalysis(analysisId, kind);
     if (flags.status_only || (latest && isActive(latest))) return respond(latest);
-    // `apply` is what to do with the result, not part of the question.
-    const key = requestKey(kind, caller.id, analysisId, { ...request, apply: undefined });
+    // `apply` is what to do with the result, not part of the question; a re-analysis (new function ids)
+    // makes it a new question.
+    const subject = { analysisId, analysedAt: analysis.updated_at };
+    const key = requestKey(kind, caller.id, subject, { ...request, apply: undefined });
     const same = await runs.latest(key);
     if (same?.status === 'COMPLETED' && !flags.no_cache) {
       if (request.apply && !same.applied) await queueApply(this.store, same);

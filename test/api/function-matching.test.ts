@@ -290,6 +290,15 @@ for (const backend of backends) {
         min_group_size: 21,
       });
       assert.deepEqual([badAuto.statusCode, badAuto.json()], [422, VALIDATION]);
+
+      // A re-analysis gives the functions new ids: the finished run no longer answers, a new one starts.
+      assert.equal((await h().request('POST', url, h().keys.alice, {})).json().status, 'COMPLETED');
+      const requeue = await h().request('POST', `/v2/analyses/${stripped}/requeue`, h().keys.alice, {});
+      assert.equal(requeue.statusCode, 201, requeue.body);
+      assert.equal(await h().waitForStatus(h().keys.alice, stripped), 'Complete');
+      const fresh = (await h().request('POST', url, h().keys.alice, {})).json();
+      assert.ok(['PENDING', 'RUNNING'].includes(fresh.status), fresh.status);
+      assert.equal((await settle(h(), h().keys.alice, url, {})).status, 'COMPLETED');
     });
 
     test('cancel with nothing running: 404 NO_ACTIVE_RUN', async () => {
