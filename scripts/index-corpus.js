@@ -32,7 +32,7 @@ export async function corpusVectors({ queries = 200, seed = 42 } = {}) {
 
 /**
  * Vector i of the index: a real one while they last, then a synthetic one — normalise(a + β·b + γ·g)
- * with a and b real, β ∈ [0, 0.5), g a random unit vector and γ ∈ [0, 0.3): near a, on the data's
+ * with a and b real, β ∈ [0, 0.5), g a random unit direction and γ ∈ [0, 0.3): near a, on the data's
  * manifold (it keeps the common direction all function vectors share), and deterministic in i.
  */
 export function indexVector(base, i, out = new Float32Array(base[0].length)) {
@@ -41,13 +41,15 @@ export function indexVector(base, i, out = new Float32Array(base[0].length)) {
     return out;
   }
   const rand = rng(0x9e3779b9 ^ i);
-  const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
   const a = base[Math.floor(rand() * base.length)];
   const b = base[Math.floor(rand() * base.length)];
   const beta = rand() * 0.5;
   const gamma = rand() * 0.3;
-  const g = Float64Array.from(out, gauss);
-  const gn = Math.hypot(...g);
+  // Uniform coordinates: in 1024 dimensions their direction is as good as a Gaussian's, and cheaper.
+  const g = Float64Array.from(out, () => rand() - 0.5);
+  let gn = 0;
+  for (const x of g) gn += x * x;
+  gn = Math.sqrt(gn);
   let sq = 0;
   for (let k = 0; k < out.length; k++) {
     out[k] = a[k] + beta * b[k] + (gamma * g[k]) / gn;
@@ -58,27 +60,34 @@ export function indexVector(base, i, out = new Float32Array(base[0].length)) {
   return out;
 }
 
-/** Exact top-k (similarity, index) of each query over int8 rows, as the index re-ranks them. */
-export function exactTopK(queries, data, dim, k) {
+/**
+ * Exact search over int8 rows, as the index re-ranks them: the cosine of the float query and each row
+ * (row norms computed once). `topK(q, k)` gives [similarity, row] best first, ties by row.
+ */
+export function exactScan(data, dim) {
   const rows = data.length / dim;
-  return queries.map((q) => {
-    const top = [];
-    for (let r = 0; r < rows; r++) {
-      let dot = 0;
-      let sq = 0;
-      const o = r * dim;
-      for (let i = 0; i < dim; i++) {
-        const c = data[o + i];
-        dot += q[i] * c;
-        sq += c * c;
-      }
-      const sim = sq > 0 ? dot / Math.sqrt(sq) : 0;
-      if (top.length < k || sim > top[top.length - 1][0]) {
+  const inv = new Float32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let sq = 0;
+    for (let i = r * dim; i < (r + 1) * dim; i++) sq += data[i] * data[i];
+    inv[r] = sq > 0 ? 1 / Math.sqrt(sq) : 0;
+  }
+  return {
+    topK(q, k) {
+      const top = [];
+      let floor = -Infinity;
+      for (let r = 0; r < rows; r++) {
+        let dot = 0;
+        const o = r * dim;
+        for (let i = 0; i < dim; i++) dot += q[i] * data[o + i];
+        const sim = dot * inv[r];
+        if (top.length === k && sim <= floor) continue;
         top.push([sim, r]);
         top.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
         if (top.length > k) top.pop();
+        if (top.length === k) floor = top[k - 1][0];
       }
-    }
-    return top;
-  });
+      return top;
+    },
+  };
 }

@@ -9,17 +9,18 @@
 //    hashing's, not the database's.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { HASHED_DIM, quantiseVector, simhashProjections } from '../dist/src/shared/simhash.js';
-import { corpusVectors, exactTopK, indexVector } from './index-corpus.js';
+import { HASHED_DIM, LSH_BITS, quantiseVector, simhashProjections } from '../dist/src/shared/simhash.js';
+import { corpusVectors, exactScan, indexVector } from './index-corpus.js';
 
 const N = Number(process.env.TUNE_N ?? 100_000);
 const CAP = Number(process.env.TUNE_CAP ?? 2000);
 const QUERIES = Number(process.env.TUNE_QUERIES ?? 200);
 /** bands × bits × probes to try; TUNE_CONFIGS="16x12x2,32x14x4" overrides. */
-const CONFIGS = (process.env.TUNE_CONFIGS ?? '16x10x0,16x12x0,16x12x2,16x12x4,16x14x4,24x12x2,32x12x0,32x12x2,32x14x2')
+const CONFIGS = (process.env.TUNE_CONFIGS ?? '16x10x0,16x10x2,16x11x2,16x12x0,16x12x2,16x12x4,16x14x4,32x12x2,32x14x2')
   .split(',')
   .map((c) => c.split('x').map(Number));
-const MAX_PROJ = Math.max(...CONFIGS.map(([b, r]) => b * r));
+// Band b's bit r is projection b · LSH_BITS + r, as the index stores them; a config uses a prefix of each band.
+const MAX_PROJ = Math.max(...CONFIGS.map(([b]) => b * LSH_BITS));
 
 const corpus = await corpusVectors({ queries: QUERIES });
 if (!corpus) {
@@ -67,7 +68,8 @@ for (let i = 0; i < N; i++) {
   for (let j = 0; j < MAX_PROJ; j++) bits[i * MAX_PROJ + j] = p[j] > medians[j] ? 1 : 0;
 }
 const t0 = performance.now();
-const truth = exactTopK(queries, data, HASHED_DIM, 10);
+const exact = exactScan(data, HASHED_DIM);
+const truth = queries.map((q) => exact.topK(q, 10));
 console.log(
   `index: ${N} vectors (${Math.min(N, base.length)} corpus, the rest synthetic); ${queries.length} held-out queries; ` +
     `exact top-10 in ${((performance.now() - t0) / 1000).toFixed(1)} s; median similarity of the 10th ` +
@@ -84,7 +86,7 @@ for (const [B, R, P] of CONFIGS) {
   for (let i = 0; i < N; i++)
     for (let b = 0; b < B; b++) {
       let key = 0;
-      for (let r = 0; r < R; r++) if (bits[i * MAX_PROJ + b * R + r]) key |= 1 << r;
+      for (let r = 0; r < R; r++) if (bits[i * MAX_PROJ + b * LSH_BITS + r]) key |= 1 << r;
       const list = tables[b].get(key);
       if (list) list.push(i);
       else tables[b].set(key, [i]);
@@ -100,7 +102,7 @@ for (const [B, R, P] of CONFIGS) {
       let key = 0;
       const margins = [];
       for (let r = 0; r < R; r++) {
-        const d = p[b * R + r] - medians[b * R + r];
+        const d = p[b * LSH_BITS + r] - medians[b * LSH_BITS + r];
         if (d > 0) key |= 1 << r;
         margins.push([Math.abs(d), r]);
       }

@@ -13,6 +13,8 @@ import type {
   FunctionBlocksService,
   FunctionNamesService,
   FunctionsService,
+  FunctionMatchingService,
+  UnstripService,
   SearchService,
   UploadsService,
   UnderstandingService,
@@ -27,6 +29,7 @@ import { collectionsRoutes } from './routes/collections.js';
 import { commentsRoutes } from './routes/comments.js';
 import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
+import { functionMatchingRoutes } from './routes/function-matching.js';
 import { platformRoutes } from './routes/platform.js';
 import { understandingRoutes } from './routes/understanding.js';
 import { searchRoutes } from './routes/search.js';
@@ -45,6 +48,8 @@ export interface ApiServices {
   names: FunctionNamesService;
   binaries: BinariesService;
   understanding: UnderstandingService;
+  matching: FunctionMatchingService;
+  unstrip: UnstripService;
   collections: CollectionsV2Service;
   collectionsV3: CollectionsV3Service;
   search: SearchService;
@@ -90,6 +95,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
   await app.register(understandingRoutes(services.understanding));
+  await app.register(functionMatchingRoutes(services.matching, services.unstrip));
   await app.register(collectionsRoutes(services.collections));
   await app.register(searchRoutes(services.search));
   await app.register(v3Routes(services.collectionsV3, services.search));

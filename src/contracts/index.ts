@@ -18,3 +18,4 @@ export * from './v3.js';
 export * from './understanding.js';
 export * from './function-names.js';
 export * from './capabilities.js';
+export * from './matching.js';

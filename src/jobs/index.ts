@@ -5,3 +5,4 @@ export * from './failures.js';
 export * from './runner.js';
 export * from './analysis-pool.js';
 export * from './handlers/analysis.js';
+export * from './handlers/similarity-run.js';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/index.js';
 import { FsBlobStore } from '../blobs/index.js';
 import type { Config } from '../config/index.js';
-import { ANALYSIS_JOB_KIND } from '../contracts/index.js';
-import { AnalysisJobHandler, AnalysisPool, JobRunner } from '../jobs/index.js';
+import { ANALYSIS_JOB_KIND, SIMILARITY_RUN_JOB_KIND } from '../contracts/index.js';
+import { AnalysisJobHandler, AnalysisPool, JobRunner, SimilarityRunJobHandler } from '../jobs/index.js';
 import {
   AnalysesService,
   AnalysisResultsService,
@@ -14,9 +14,11 @@ import {
   CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
+  FunctionMatchingService,
   FunctionNamesService,
   FunctionsService,
   UnderstandingService,
+  UnstripService,
   SearchService,
   UploadsService,
   UsersService,
@@ -29,6 +31,12 @@ const MAX_ANALYSIS_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 
 /** How long a stopping process waits for analyses in flight before cutting them off. */
 const SHUTDOWN_GRACE_MS = 5000;
+
+/** What the job runner runs, by job kind. */
+const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, config: Config) => ({
+  [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.rulesDirs),
+  [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
+});
 
 export interface Runtime {
   store: Store;
@@ -76,6 +84,8 @@ export async function buildService(config: Config, logger: Logger | false = fals
       names: new FunctionNamesService(store),
       binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
       understanding,
+      matching: new FunctionMatchingService(store),
+      unstrip: new UnstripService(store),
       collections: new CollectionsV2Service(collections),
       collectionsV3: new CollectionsV3Service(collections),
       search: new SearchService(store, collections),
@@ -87,11 +97,11 @@ export async function buildService(config: Config, logger: Logger | false = fals
   let pool: AnalysisPool | null = null;
   if (config.workers > 0) {
     pool = new AnalysisPool(config.workers);
-    runner = new JobRunner(
-      store,
-      { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.rulesDirs) },
-      { concurrency: config.workers, leaseMs: config.jobLeaseMs, logger: app.log },
-    );
+    runner = new JobRunner(store, jobHandlers(store, blobs, pool, config), {
+      concurrency: config.workers,
+      leaseMs: config.jobLeaseMs,
+      logger: app.log,
+    });
     // Work created through this process's API starts at once instead of at the next poll.
     app.addHook('onResponse', async (req, reply) => {
       if (req.method !== 'GET' && reply.statusCode === 201) runner?.poke();
@@ -119,11 +129,11 @@ export async function buildWorker(config: Config, logger: Logger): Promise<{ clo
   const runtime = await openRuntime(config);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const pool = new AnalysisPool(Math.max(config.workers, 1));
-  const runner = new JobRunner(
-    runtime.store,
-    { [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(runtime.store, blobs, pool, MAX_ANALYSIS_BYTES, config.rulesDirs) },
-    { concurrency: Math.max(config.workers, 1), leaseMs: config.jobLeaseMs, logger },
-  );
+  const runner = new JobRunner(runtime.store, jobHandlers(runtime.store, blobs, pool, config), {
+    concurrency: Math.max(config.workers, 1),
+    leaseMs: config.jobLeaseMs,
+    logger,
+  });
   runner.start();
   return {
     async close() {

@@ -7,7 +7,7 @@ import {
   dequantiseVector,
   int8Cosine,
   lshBuckets,
-  lshProbeBuckets,
+  lshProbeRanges,
   packVectors,
   quantiseVector,
   simhashProjections,
@@ -61,17 +61,29 @@ test('lshBuckets: one bucket a band, band in the high bits; near vectors share m
   assert.ok(near > far + 20, `near ${near} vs far ${far}`);
 });
 
-test('lshProbeBuckets: each band’s own bucket, then its one-bit neighbours', () => {
+test('lshProbeRanges: each band’s prefix range holding its own bucket, then one-bit neighbours', () => {
   const v = randomUnit();
   const own = lshBuckets(v);
-  const probes = lshProbeBuckets(v, 2);
-  assert.equal(probes.length, LSH_BANDS * 3);
+  const span = 1 << (LSH_BITS - 10);
+  const ranges = lshProbeRanges(v, 10, 2);
+  assert.equal(ranges.length, LSH_BANDS * 3);
   for (let band = 0; band < LSH_BANDS; band++) {
-    const [base, ...flips] = probes.slice(band * 3, band * 3 + 3);
-    assert.equal(base, own[band]);
-    for (const f of flips) assert.equal(popcount(f ^ base!), 1);
+    const [own_, ...flips] = ranges.slice(band * 3, band * 3 + 3);
+    const [first, last] = own_!;
+    assert.ok(first <= own[band]! && own[band]! <= last, 'the own bucket is in the first range');
+    assert.equal(last - first + 1, span);
+    assert.equal(first % span, 0);
+    for (const [f, l] of flips) {
+      assert.equal(l - f + 1, span);
+      assert.equal(popcount((f ^ first) / span), 1, 'one prefix bit flipped');
+      assert.equal(f >> LSH_BITS, band);
+    }
   }
-  assert.deepEqual(lshProbeBuckets(v, 0), [...own]);
+  assert.deepEqual(
+    lshProbeRanges(v, LSH_BITS, 0).map(([f]) => f),
+    [...own],
+  );
+  assert.throws(() => lshProbeRanges(v, 0, 0), RangeError);
 });
 
 test('packVectors: one buffer, index-aligned vectors and buckets', () => {

@@ -5,9 +5,9 @@ import { LSH_THRESHOLDS } from './simhash-thresholds.js';
 
 /** Length of the vectors hashed (engine/similarity's VECTOR_DIM); a power of two for the Hadamard transform. */
 export const HASHED_DIM = 1024;
-/** Bands (hash tables) and bits a band: see docs/similarity.md "Index" for how they were chosen. */
+/** Bands (hash tables), and bits stored a band: see docs/similarity.md "Index" for how they were chosen. */
 export const LSH_BANDS = 16;
-export const LSH_BITS = 12;
+export const LSH_BITS = 16;
 
 const SEED = 0x5eed_1e55;
 
@@ -47,43 +47,51 @@ export function simhashProjections(v: Float32Array, out = new Float64Array(HASHE
   return out;
 }
 
+/** Bit r of band b's key (most significant first), and its margin from the threshold. */
+function bandBits(p: Float64Array, band: number, bits: number): { key: number; margins: { r: number; m: number }[] } {
+  let key = 0;
+  const margins: { r: number; m: number }[] = [];
+  for (let r = 0; r < bits; r++) {
+    const j = band * LSH_BITS + r;
+    const d = p[j]! - LSH_THRESHOLDS[j]!;
+    key = (key << 1) | (d > 0 ? 1 : 0);
+    margins.push({ r, m: Math.abs(d) });
+  }
+  return { key, margins };
+}
+
 /**
- * One bucket per band: `band << LSH_BITS | key`, where bit r of the key says whether projection
- * band·LSH_BITS + r lies above its threshold. The thresholds are the corpus medians of the projections
- * (hyperplanes through the data's centre): function vectors share a large common direction (every
- * function loads, moves and branches), and hyperplanes through the origin would put most of them on the
- * same side.
+ * One bucket per band: `band << LSH_BITS | key`, where key bit r (most significant first) says whether
+ * projection band·LSH_BITS + r lies above its threshold. The thresholds are the corpus medians of the
+ * projections (hyperplanes through the data's centre): function vectors share a large common direction
+ * (every function loads, moves and branches), and hyperplanes through the origin would put most of them
+ * on the same side.
  */
 export function lshBuckets(v: Float32Array, out = new Int32Array(LSH_BANDS)): Int32Array {
   const p = simhashProjections(v);
-  for (let b = 0; b < LSH_BANDS; b++) {
-    let key = 0;
-    for (let r = 0; r < LSH_BITS; r++) if (p[b * LSH_BITS + r]! > LSH_THRESHOLDS[b * LSH_BITS + r]!) key |= 1 << r;
-    out[b] = (b << LSH_BITS) | key;
-  }
+  for (let b = 0; b < LSH_BANDS; b++) out[b] = (b << LSH_BITS) | bandBits(p, b, LSH_BITS).key;
   return out;
 }
 
 /**
- * Buckets a query looks in: each band's own bucket, then the buckets one flipped bit away for the `probes`
- * bits nearest their threshold (multi-probe LSH: recall of more tables without storing them).
+ * Bucket ranges a query looks in, as [first, last] bucket numbers: in each band, the buckets sharing the
+ * query's first `bits` key bits (a shorter prefix matches more functions: the index chooses it by its
+ * size), then the same with one of the `probes` bits nearest their threshold flipped (multi-probe LSH:
+ * the recall of more bands without storing them).
  */
-export function lshProbeBuckets(v: Float32Array, probes: number): number[] {
+export function lshProbeRanges(v: Float32Array, bits: number, probes: number): [number, number][] {
+  if (!Number.isInteger(bits) || bits < 1 || bits > LSH_BITS) throw new RangeError(`bits must be 1…${LSH_BITS}`);
   const p = simhashProjections(v);
-  const out: number[] = [];
-  const margins: { r: number; m: number }[] = [];
+  const span = LSH_BITS - bits;
+  const out: [number, number][] = [];
   for (let b = 0; b < LSH_BANDS; b++) {
-    let key = 0;
-    margins.length = 0;
-    for (let r = 0; r < LSH_BITS; r++) {
-      const d = p[b * LSH_BITS + r]! - LSH_THRESHOLDS[b * LSH_BITS + r]!;
-      if (d > 0) key |= 1 << r;
-      margins.push({ r, m: Math.abs(d) });
-    }
-    const base = (b << LSH_BITS) | key;
-    out.push(base);
+    const { key, margins } = bandBits(p, b, bits);
     margins.sort((x, y) => x.m - y.m);
-    for (let i = 0; i < Math.min(probes, LSH_BITS); i++) out.push(base ^ (1 << margins[i]!.r));
+    const prefixes = [key, ...margins.slice(0, probes).map(({ r }) => key ^ (1 << (bits - 1 - r)))];
+    for (const prefix of prefixes) {
+      const first = (b << LSH_BITS) | (prefix << span);
+      out.push([first, first + (1 << span) - 1]);
+    }
   }
   return out;
 }

@@ -7,11 +7,13 @@ import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
+import { SimilarityInputsRepository } from './similarity-inputs.js';
 import { NameHistoryRepository } from './name-history.js';
 import { SamplesRepository } from './samples.js';
 import { SearchRepository } from './search.js';
 import { SimilarityRepository } from './similarity.js';
 import type { SimilarityIndex } from './similarity-index.js';
+import { SimilarityRunsRepository } from './similarity-runs.js';
 import { StringsRepository } from './strings.js';
 import { UsersRepository } from './users.js';
 import { VulnerabilitiesRepository } from './vulnerabilities.js';
@@ -31,6 +33,7 @@ export { OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
 export type { FunctionResults, FunctionRow } from './functions.js';
 export type { JobRow } from './jobs.js';
+export type { SimilarityRunRow } from './similarity-runs.js';
 export type { NameChange, NameHistoryRow } from './name-history.js';
 export type { SampleRow } from './samples.js';
 export type { BinarySearch, SearchPage } from './search.js';
@@ -49,11 +52,13 @@ export interface Store {
   functions: FunctionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
+  similarityRuns: SimilarityRunsRepository;
+  similarityInputs: SimilarityInputsRepository;
+  nameHistory: NameHistoryRepository;
   collections: CollectionsRepository;
+  similarity: SimilarityIndex;
   search: SearchRepository;
   vulnerabilities: VulnerabilitiesRepository;
-  nameHistory: NameHistoryRepository;
-  similarity: SimilarityIndex;
 }
 
 export function createStore(driver: DatabaseDriver): Store {
@@ -68,10 +73,12 @@ export function createStore(driver: DatabaseDriver): Store {
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
+    similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
+    similarityInputs: new SimilarityInputsRepository(driver.db),
+    nameHistory: new NameHistoryRepository(driver.db),
     collections: new CollectionsRepository(driver.db),
+    similarity: new SimilarityRepository(driver.db),
     search: new SearchRepository(driver.db),
     vulnerabilities: new VulnerabilitiesRepository(driver.db),
-    nameHistory: new NameHistoryRepository(driver.db),
-    similarity: new SimilarityRepository(driver.db),
   };
 }

@@ -168,6 +168,24 @@ export interface AnalysisFeaturesTable {
   document: string;
   updated_at: number;
 }
+export interface SimilarityRunsTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number;
+  analysis_id: number | null;
+  request_key: string;
+  request: string;
+  status: string;
+  progress: number;
+  result: string | null;
+  error: string | null;
+  applied: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
+
 export interface CollectionsTable {
   id: Generated<number>;
   user_id: number;
@@ -200,6 +218,7 @@ export interface OsvPackagesTable {
   name: string;
   record_id: string;
 }
+
 export interface FunctionVectorsTable {
   function_id: number;
   /** int8 × 1024 (shared/simhash.ts quantiseVector). */
@@ -233,6 +252,7 @@ export interface Database {
   comments: CommentsTable;
   jobs: JobsTable;
   analysis_features: AnalysisFeaturesTable;
+  similarity_runs: SimilarityRunsTable;
   collections: CollectionsTable;
   collection_binaries: CollectionBinariesTable;
   collection_tags: CollectionTagsTable;

@@ -5,22 +5,34 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import {
   HASHED_DIM,
   LSH_BANDS,
+  LSH_BITS,
   dequantiseVector,
   int8Cosine,
-  lshProbeBuckets,
+  lshProbeRanges,
   type PackedVectors,
 } from '../shared/simhash.js';
-import type { AnalysesTable, Database, FunctionsTable, UsersTable } from './schema.js';
+import type { AnalysesTable, Database, UsersTable } from './schema.js';
 import type { IndexFilter, IndexViewer, NearestQuery, Neighbour, SimilarityIndex } from './similarity-index.js';
 
 export interface IndexTuning {
-  /** Extra buckets probed per band: the bits nearest their threshold, flipped one at a time. */
+  /** Extra key prefixes probed per band: the bits nearest their threshold, flipped one at a time. */
   probes: number;
-  /** Candidates re-ranked per query at most: those sharing the most buckets with it. */
+  /** Candidates re-ranked per query at most: those sharing the most bands with it. */
   maxCandidates: number;
+  /**
+   * Key bits a query matches on (a prefix of the stored LSH_BITS), or null to choose them by the index's
+   * size: the fewest bits for which the probed buckets hold about `rowsPerQuery` entries in all.
+   */
+  bits: number | null;
+  rowsPerQuery: number;
 }
 
-export const DEFAULT_TUNING: IndexTuning = { probes: 2, maxCandidates: 2000 };
+export const DEFAULT_TUNING: IndexTuning = { probes: 2, maxCandidates: 2000, bits: null, rowsPerQuery: 8000 };
+
+/** Fewer key bits than this would make every bucket a sizeable share of a small index. */
+const MIN_BITS = 8;
+/** How long an estimate of the index's size is used before it is read again. */
+const SIZE_TTL_MS = 60_000;
 
 /** Answers beyond this are not asked for by matching (results_per_function) and would only cost re-ranking. */
 const MAX_K = 1000;
@@ -29,25 +41,26 @@ const CHUNK = 500;
 /** Re-ranking yields to the event loop once it has run this long. */
 const SLICE_MS = 20;
 
-type Scoped = { f: FunctionsTable; a: AnalysesTable; u: UsersTable };
+type Scoped = { a: AnalysesTable; u: UsersTable };
 
-/** Functions of analyses the viewer may see (access.ts canView) that pass every filter present. */
+const some = (list: number[] | undefined): list is number[] => list !== undefined && list.length > 0;
+
+/**
+ * Analyses the viewer may see (access.ts canView) that pass the filter's analysis-level lists; each query
+ * adds the function-level ones (functionIds, debug) on its own function column.
+ */
 function inScope(eb: ExpressionBuilder<Scoped, keyof Scoped>, viewer: IndexViewer, filter: IndexFilter = {}) {
   const visible = [eb('a.user_id', '=', viewer.userId), eb('a.analysis_scope', '=', 'PUBLIC')];
   if (viewer.teamId !== null) visible.push(eb('u.team_id', '=', viewer.teamId));
   const all = [eb.or(visible)];
-  const some = (list: number[] | undefined): list is number[] => list !== undefined && list.length > 0;
   if (some(filter.analysisIds)) all.push(eb('a.id', 'in', filter.analysisIds));
   if (some(filter.binaryIds)) all.push(eb('a.binary_id', 'in', filter.binaryIds));
-  if (some(filter.functionIds)) all.push(eb('f.id', 'in', filter.functionIds));
   if (some(filter.userIds)) all.push(eb('a.user_id', 'in', filter.userIds));
-  if (filter.debug !== undefined) all.push(eb('f.debug', '=', filter.debug ? 1 : 0));
   if (some(filter.excludeAnalysisIds)) all.push(eb('a.id', 'not in', filter.excludeAnalysisIds));
   return eb.and(all);
 }
 
-const narrowsToFew = (f: IndexFilter = {}) =>
-  [f.analysisIds, f.binaryIds, f.functionIds].some((l) => l !== undefined && l.length > 0);
+const narrowsToFew = (f: IndexFilter = {}) => [f.analysisIds, f.binaryIds, f.functionIds].some(some);
 
 const int8 = (b: Uint8Array) => new Int8Array(b.buffer, b.byteOffset, b.byteLength);
 
@@ -89,9 +102,6 @@ export async function insertVectors(
           })),
         ),
       )
-      // Two bands of one function may fall in the same bucket number only if bands collide: they never
-      // do (the band is in the bucket's high bits), but a duplicate must not fail an analysis.
-      .onConflict((oc) => oc.columns(['bucket', 'function_id']).doNothing())
       .execute();
 }
 
@@ -118,10 +128,31 @@ class TopK {
 }
 
 export class SimilarityRepository implements SimilarityIndex {
+  private size = { functions: 0, readAt: -Infinity };
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tuning: IndexTuning = DEFAULT_TUNING,
   ) {}
+
+  /**
+   * Key bits for the index's current size: each band's probed buckets hold about N / 2^bits entries, so
+   * bits = log2(bands · (1 + probes) · N / rowsPerQuery). N is estimated by the largest function id with
+   * a vector (an index lookup; deletions make it an overestimate, which errs towards fewer rows).
+   */
+  private async queryBits(): Promise<number> {
+    if (this.tuning.bits !== null) return this.tuning.bits;
+    if (performance.now() - this.size.readAt > SIZE_TTL_MS) {
+      const r = await this.db
+        .selectFrom('function_vectors')
+        .select((eb) => eb.fn.max('function_id').as('n'))
+        .executeTakeFirst();
+      this.size = { functions: Number(r?.n ?? 0), readAt: performance.now() };
+    }
+    const { probes, rowsPerQuery } = this.tuning;
+    const want = Math.ceil(Math.log2((LSH_BANDS * (1 + probes) * Math.max(this.size.functions, 1)) / rowsPerQuery));
+    return Math.min(LSH_BITS, Math.max(MIN_BITS, want));
+  }
 
   async nearest(q: NearestQuery): Promise<Neighbour[]> {
     return (await this.nearestMany([q]))[0]!;
@@ -184,28 +215,55 @@ export class SimilarityRepository implements SimilarityIndex {
   }
 
   /** The functions in scope when there are at most maxCandidates of them, else null. */
-  private async fewInScope(viewer: IndexViewer, filter: IndexFilter | undefined): Promise<number[] | null> {
+  private async fewInScope(viewer: IndexViewer, filter: IndexFilter = {}): Promise<number[] | null> {
+    const { functionIds, debug } = filter;
     const rows = await this.db
       .selectFrom('functions as f')
       .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select('f.id')
       .where((eb) => inScope(eb, viewer, filter))
+      .$if(some(functionIds), (qb) => qb.where('f.id', 'in', functionIds!))
+      .$if(debug !== undefined, (qb) => qb.where('f.debug', '=', debug ? 1 : 0))
       .limit(this.tuning.maxCandidates + 1)
       .execute();
     return rows.length > this.tuning.maxCandidates ? null : rows.map((r) => r.id);
   }
 
-  /** Visible functions sharing a probed bucket with the query, those sharing the most first. */
+  /**
+   * Visible functions sharing a probed key prefix with the query, those sharing the most first. Each
+   * range is its own arm of a UNION ALL, which every planner answers from the (bucket, function_id) key;
+   * an OR of ranges let SQLite prefer walking the function_id index for the GROUP BY (seconds a query at
+   * 10⁵). The functions table is consulted only for the debug filter.
+   */
   private async lshCandidates(q: NearestQuery): Promise<number[]> {
+    const { functionIds, debug } = q.filter ?? {};
+    const ranges = lshProbeRanges(q.vector, await this.queryBits(), this.tuning.probes);
+    const arm = ([first, last]: [number, number]) =>
+      this.db
+        .selectFrom('function_lsh')
+        .select(['function_id', 'analysis_id'])
+        .where('bucket', '>=', first)
+        .where('bucket', '<=', last);
+    const hits = ranges.slice(1).reduce((u, r) => u.unionAll(arm(r)), arm(ranges[0]!));
     const rows = await this.db
-      .selectFrom('function_lsh as l')
-      .innerJoin('functions as f', 'f.id', 'l.function_id')
+      .selectFrom(hits.as('l'))
       .innerJoin('analyses as a', 'a.id', 'l.analysis_id')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select((eb) => ['l.function_id', eb.fn.countAll().as('hits')])
-      .where('l.bucket', 'in', lshProbeBuckets(q.vector, this.tuning.probes))
       .where((eb) => inScope(eb, q.viewer, q.filter))
+      .$if(some(functionIds), (qb) => qb.where('l.function_id', 'in', functionIds!))
+      .$if(debug !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('functions as f')
+              .select('f.id')
+              .whereRef('f.id', '=', 'l.function_id')
+              .where('f.debug', '=', debug ? 1 : 0),
+          ),
+        ),
+      )
       .groupBy('l.function_id')
       .orderBy('hits', 'desc')
       .orderBy('l.function_id')

@@ -869,6 +869,41 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
       await call(alice, 'DELETE', one, 200, { params: c });
     });
 
+    test('function matching, auto-unstrip and ai-unstrip (bare responses)', async () => {
+      const carol = h().keys.carol;
+      const program = Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 }));
+      const id = await h().analysis(alice, program);
+      assert.equal(await h().waitForStatus(alice, id), 'Complete');
+      const p = { analysis_id: id };
+      const fid = (await h().request('GET', `/v2/analyses/${id}/functions`, alice)).json().data.functions[0].id;
+      const matches = '/v2/analyses/{analysis_id}/functions/matches';
+      await call(alice, 'POST', matches, 200, { params: p, body: {} });
+      await call(alice, 'POST', matches, 404, { params: { analysis_id: 999999 }, body: {} });
+      await call(alice, 'POST', matches, 422, { params: p, body: { page: 0 } });
+      const batch = { model_id: 1, function_ids: [fid] };
+      await call(alice, 'POST', '/v2/functions/matches', 200, { body: batch });
+      await call(bob, 'POST', '/v2/functions/matches', 404, { body: batch });
+      await call(alice, 'POST', '/v2/functions/matches', 422, { body: { function_ids: [fid] } });
+      for (const [post, cancel, bad] of [
+        ['auto-unstrip', 'unstrip/cancel', { min_group_size: 0 }],
+        ['ai-unstrip', 'ai-unstrip/cancel', { apply: 'x' }],
+      ] as const) {
+        const start = `/v2/analyses/{analysis_id}/functions/${post}`;
+        const stop = `/v2/analyses/{analysis_id}/functions/${cancel}`;
+        await call(alice, 'POST', start, 200, { params: p, body: {} });
+        await call(carol, 'POST', start, 403, { params: p, body: {} });
+        await call(bob, 'POST', start, 404, { params: p, body: {} });
+        await call(alice, 'POST', start, 422, { params: p, body: bad });
+        await call(carol, 'DELETE', stop, 403, { params: p });
+        await call(alice, 'DELETE', stop, 422, { params: { analysis_id: 'x' } });
+        // A run queued behind a new analysis's job is still pending when the cancel comes.
+        const queued = { analysis_id: await h().analysis(alice, elf64(105)) };
+        await call(alice, 'POST', start, 200, { params: queued, body: {} });
+        await call(alice, 'DELETE', stop, 200, { params: queued });
+        await call(alice, 'DELETE', stop, 404, { params: queued });
+      }
+    });
+
     test('every published operation and status was exercised, and every response validated', () => {
       const missing: string[] = [];
       for (const { method, path, op } of operations(published)) {

@@ -6,3 +6,6 @@ export * from './weights.js';
 export * from './function-vector.js';
 export * from './distance.js';
 export * from './confidence.js';
+export * from './pool-confidence.js';
+export * from './canonical-name.js';
+export * from './function-naming.js';

@@ -1,0 +1,120 @@
+import type { Static } from '@sinclair/typebox';
+import type {
+  AnalysisFunctionMatchingRequest,
+  FunctionMatchingRequest,
+  FunctionMatchingResponseBody,
+  MatchingRunRequest,
+  MatchingRunResult,
+} from '../contracts/index.js';
+import { canonicalName } from '../engine/similarity/index.js';
+import { errors } from '../shared/errors.js';
+import type { SimilarityRunRow, Store } from '../store/index.js';
+import { visibleAnalysis, type Caller } from './access.js';
+import { isActive, requestKey, runStatus, startRun } from './similarity-runs.js';
+
+type Common = Static<typeof AnalysisFunctionMatchingRequest>;
+
+/** Query functions one /v2/functions/matches request may name. */
+export const MAX_QUERY_FUNCTIONS = 10_000;
+/** Ids one filter list may hold. */
+export const MAX_FILTER_IDS = 10_000;
+
+/**
+ * Function matching: each query function's nearest functions among those the caller may see, never from
+ * the query's own analysis. A request starts a run (a queued job); repeating it reports the run's progress
+ * and, once done, pages of its result. no_cache starts over.
+ */
+export class FunctionMatchingService {
+  constructor(private readonly store: Store) {}
+
+  async forAnalysis(caller: Caller, analysisId: number, body: Common): Promise<FunctionMatchingResponseBody> {
+    const analysis = await visibleAnalysis(this.store, caller, analysisId);
+    // A re-analysis (new function ids) makes the same request a new question.
+    return this.respond(caller, body, { analysisId, functionIds: null }, analysis.updated_at);
+  }
+
+  async forFunctions(caller: Caller, body: Static<typeof FunctionMatchingRequest>) {
+    const ids = [...new Set(body.function_ids)];
+    if (ids.length === 0 || ids.length > MAX_QUERY_FUNCTIONS) throw errors.validation();
+    const found = await this.store.similarityInputs.describe(ids);
+    const missing = ids.find((id) => !found.some((f) => f.id === id));
+    if (missing !== undefined) throw errors.functionNotFound(missing);
+    for (const analysisId of new Set(found.map((f) => f.analysis_id)))
+      await visibleAnalysis(this.store, caller, analysisId).catch(() => {
+        throw errors.functionNotFound(found.find((f) => f.analysis_id === analysisId)!.id);
+      });
+    return this.respond(caller, body, { analysisId: null, functionIds: ids.sort((a, b) => a - b) });
+  }
+
+  private async respond(
+    caller: Caller,
+    body: Common,
+    subject: Pick<MatchingRunRequest, 'analysisId' | 'functionIds'>,
+    analysedAt: number | null = null,
+  ): Promise<FunctionMatchingResponseBody> {
+    const f = body.filters ?? {};
+    const lists = [f.binary_ids, f.collection_ids, f.function_ids, f.user_ids];
+    if (lists.some((l) => (l?.length ?? 0) > MAX_FILTER_IDS)) throw errors.validation();
+    const sorted = (l: number[] | undefined) => (l?.length ? [...new Set(l)].sort((a, b) => a - b) : undefined);
+    const request: MatchingRunRequest = {
+      ...subject,
+      minSimilarity: (body.min_similarity ?? 90) / 100,
+      resultsPerFunction: body.results_per_function ?? 1,
+      filters: {
+        binaryIds: sorted(f.binary_ids),
+        collectionIds: sorted(f.collection_ids),
+        functionIds: sorted(f.function_ids),
+        userIds: sorted(f.user_ids),
+        debugTypes: f.debug_types?.length ? [...new Set(f.debug_types)].sort() : undefined,
+      },
+    };
+    const key = requestKey('matches', caller.id, { ...subject, analysedAt }, request);
+    let run = await this.store.similarityRuns.latest(key);
+    const reusable = run && (isActive(run) || run.status === 'COMPLETED');
+    if (!body.status_only && (!reusable || (body.no_cache && !isActive(run!))))
+      run = await startRun(this.store, {
+        kind: 'matches',
+        userId: caller.id,
+        analysisId: subject.analysisId,
+        requestKey: key,
+        request,
+      });
+    return page(run, body.page ?? 1, body.page_size ?? 0, body.use_canonical_names ?? false);
+  }
+}
+
+/** The run's state and, when it is complete, one page of its matches (page_size 0: all of them). */
+function page(
+  run: SimilarityRunRow | undefined,
+  pageNo: number,
+  size: number,
+  canonical: boolean,
+): FunctionMatchingResponseBody {
+  const base = { ...runStatus(run), updated_at: run ? new Date(run.updated_at).toISOString() : null };
+  if (!run || run.status !== 'COMPLETED' || run.result === null)
+    return {
+      ...base,
+      current_page: null,
+      total_pages: null,
+      matches: null,
+      num_matches: null,
+      num_debug_matches: null,
+    };
+  const result = JSON.parse(run.result) as MatchingRunResult;
+  const matched = result.matches.filter((m) => m.matched_functions.length > 0);
+  const per = size === 0 ? Math.max(matched.length, 1) : size;
+  const slice = matched.slice((pageNo - 1) * per, pageNo * per);
+  return {
+    ...base,
+    current_page: pageNo,
+    total_pages: Math.max(1, Math.ceil(matched.length / per)),
+    matches: canonical
+      ? slice.map((m) => ({
+          ...m,
+          matched_functions: m.matched_functions.map((x) => ({ ...x, function_name: canonicalName(x.function_name) })),
+        }))
+      : slice,
+    num_matches: matched.length,
+    num_debug_matches: result.numDebugMatches,
+  };
+}

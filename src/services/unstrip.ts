@@ -1,0 +1,99 @@
+import type { Static } from '@sinclair/typebox';
+import type {
+  AiUnstripRequest,
+  AutoUnstripRequest,
+  AutoUnstripResponseBody,
+  RunKind,
+  UnstripRunRequest,
+  UnstripRunResult,
+} from '../contracts/index.js';
+import { canonicalName } from '../engine/similarity/index.js';
+import { errors } from '../shared/errors.js';
+import type { SimilarityRunRow, Store } from '../store/index.js';
+import { ownedAnalysis, type Caller } from './access.js';
+import { isActive, queueApply, requestKey, runStatus, startRun } from './similarity-runs.js';
+
+type UnstripKind = Exclude<RunKind, 'matches'>;
+
+/**
+ * ai-unstrip's fixed parameters (its request has only `apply`): candidates from 0.5 cosine similarity,
+ * names from 0.9 confidence; groups are the call graph's business, so no group-size floor.
+ */
+export const AI_UNSTRIP_DEFAULTS = { minSimilarity: 0.5, confidenceThreshold: 0.9, minGroupSize: 1 };
+
+const LABEL: Record<UnstripKind, string> = { auto_unstrip: 'auto-unstrip', ai_unstrip: 'ai-unstrip' };
+
+/**
+ * auto-unstrip and ai-unstrip of an analysis the caller owns (apply renames its functions). A POST reports
+ * the run in progress, or the finished one with the same parameters, or starts one; `apply` writes a
+ * finished run's names once (AUTO_UNSTRIP / AI_UNSTRIP, with their evidence, into the name history).
+ */
+export class UnstripService {
+  constructor(private readonly store: Store) {}
+
+  async auto(caller: Caller, analysisId: number, body: Static<typeof AutoUnstripRequest>) {
+    const request: UnstripRunRequest = {
+      minSimilarity: (body.min_similarity ?? 90) / 100,
+      confidenceThreshold: (body.confidence_threshold ?? 90) / 100,
+      minGroupSize: body.min_group_size ?? 10,
+      apply: body.apply ?? false,
+      useCanonicalNames: body.use_canonical_names ?? false,
+    };
+    return this.post(caller, analysisId, 'auto_unstrip', request, body);
+  }
+
+  async ai(caller: Caller, analysisId: number, body: Static<typeof AiUnstripRequest>) {
+    const request = { ...AI_UNSTRIP_DEFAULTS, apply: body.apply ?? false, useCanonicalNames: false };
+    return this.post(caller, analysisId, 'ai_unstrip', request, {});
+  }
+
+  async cancel(caller: Caller, analysisId: number, kind: UnstripKind): Promise<AutoUnstripResponseBody> {
+    await ownedAnalysis(this.store, caller, analysisId);
+    const run = await this.store.similarityRuns.latestOfAnalysis(analysisId, kind);
+    if (!run || !isActive(run) || !(await this.store.similarityRuns.cancel(run.id)))
+      throw errors.noActiveRun(LABEL[kind]);
+    return respond((await this.store.similarityRuns.get(run.id))!);
+  }
+
+  private async post(
+    caller: Caller,
+    analysisId: number,
+    kind: UnstripKind,
+    request: UnstripRunRequest,
+    flags: { status_only?: boolean; no_cache?: boolean },
+  ): Promise<AutoUnstripResponseBody> {
+    const analysis = await ownedAnalysis(this.store, caller, analysisId);
+    const runs = this.store.similarityRuns;
+    const latest = await runs.latestOfAnalysis(analysisId, kind);
+    if (flags.status_only || (latest && isActive(latest))) return respond(latest);
+    // `apply` is what to do with the result, not part of the question; a re-analysis (new function ids)
+    // makes it a new question.
+    const subject = { analysisId, analysedAt: analysis.updated_at };
+    const key = requestKey(kind, caller.id, subject, { ...request, apply: undefined });
+    const same = await runs.latest(key);
+    if (same?.status === 'COMPLETED' && !flags.no_cache) {
+      if (request.apply && !same.applied) await queueApply(this.store, same);
+      return respond(same);
+    }
+    return respond(await startRun(this.store, { kind, userId: caller.id, analysisId, requestKey: key, request }));
+  }
+}
+
+function respond(run: SimilarityRunRow | undefined): AutoUnstripResponseBody {
+  const result = run?.status === 'COMPLETED' && run.result ? (JSON.parse(run.result) as UnstripRunResult) : null;
+  const req = run ? (JSON.parse(run.request) as UnstripRunRequest) : null;
+  const canonical = req?.useCanonicalNames ?? false;
+  return {
+    ...runStatus(run),
+    applied: run ? run.applied === 1 : null,
+    matches:
+      result?.suggestions
+        .filter((s) => s.confidence >= req!.confidenceThreshold)
+        .map((s) => ({
+          function_id: s.functionId,
+          function_vaddr: s.vaddr,
+          suggested_name: canonical ? canonicalName(s.name) : s.mangledName,
+          suggested_demangled_name: canonical ? canonicalName(s.name) : s.name,
+        })) ?? null,
+  };
+}
