@@ -3,18 +3,7 @@
 // mixtures of two real ones plus noise — to reach index sizes the corpus does not have.
 import { loadCorpus, vectorize } from './similarity-protocol.js';
 import { DEFAULT_WEIGHTS } from '../dist/src/engine/similarity/index.js';
-
-/** mulberry32, as in similarity-protocol.js: the same seed gives the same vectors. */
-export function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../dist/src/shared/seeded-random.js';
 
 /** The corpus's function vectors (all builds, ≥ 5 blocks), shuffled; `queries` of them held out. */
 export async function corpusVectors({ queries = 200, seed = 42 } = {}) {
@@ -22,7 +11,7 @@ export async function corpusVectors({ queries = 200, seed = 42 } = {}) {
   if (!data) return null;
   vectorize(data.pool, DEFAULT_WEIGHTS);
   const all = data.pool.map((f) => f.vec);
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   for (let i = all.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [all[i], all[j]] = [all[j], all[i]];
@@ -40,7 +29,7 @@ export function indexVector(base, i, out = new Float32Array(base[0].length)) {
     out.set(base[i]);
     return out;
   }
-  const rand = rng(0x9e3779b9 ^ i);
+  const rand = seededRandom(0x9e3779b9 ^ i);
   const a = base[Math.floor(rand() * base.length)];
   const b = base[Math.floor(rand() * base.length)];
   const beta = rand() * 0.5;

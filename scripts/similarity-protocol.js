@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { decodersFor, recoverBinaryFunctions } from '../dist/src/engine/index.js';
 import { binaryFeatures } from '../dist/src/engine/features/index.js';
 import { functionVector, hashKey } from '../dist/src/engine/similarity/index.js';
+import { seededRandom } from '../dist/src/shared/seeded-random.js';
 
 export const corpus = resolve(process.cwd(), '..', 'shared', 'corpus');
 /** The paper counts only functions of at least 5 basic blocks. */
@@ -88,18 +89,6 @@ export function vectorize(pool, weights) {
   for (const f of pool) f.vec = functionVector(f.features, weights);
 }
 
-/** mulberry32: a small seeded generator, so the sampled queries and negatives are the same every run. */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const dot = (a, b) => {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
@@ -112,7 +101,7 @@ const dot = (a, b) => {
  * any build that pairs with it (all of them when fewer). Rank counts ties against the true match.
  */
 export function runTask({ builds, pool }, task, { negatives, nQueries, split, seed }) {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const pred = TASKS[task];
   const candidates = [];
   for (const q of pool) {

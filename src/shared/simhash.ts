@@ -1,6 +1,7 @@
 // Locality-sensitive keys of function vectors (sign-random-projection, "SimHash") and their int8 form.
 // Here rather than in engine/ because the analysis job (engine) and the index's queries (store) must
 // compute the very same keys, and shared/ is the one layer both may import.
+import { seededRandom } from './seeded-random.js';
 import { LSH_THRESHOLDS } from './simhash-thresholds.js';
 
 /** Length of the vectors hashed (engine/similarity's VECTOR_DIM); a power of two for the Hadamard transform. */
@@ -11,21 +12,9 @@ export const LSH_BITS = 16;
 
 const SEED = 0x5eed_1e55;
 
-/** mulberry32: seeded, so the projections (and so every stored key) are the same in every process. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Random ±1 per coordinate: with the Hadamard transform after it, 1024 orthogonal random hyperplanes. */
 const SIGNS = (() => {
-  const r = rng(SEED);
+  const r = seededRandom(SEED);
   return Float64Array.from({ length: HASHED_DIM }, () => (r() < 0.5 ? -1 : 1));
 })();
 

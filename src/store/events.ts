@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
+/** Per-analysis JSON documents, one row each. */
+type DocumentTable = 'analysis_results' | 'analysis_features';
+
 /** Per-analysis progress: log lines, stage events, the result document and user-supplied strings. */
 export class AnalysisEventsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -37,37 +40,35 @@ export class AnalysisEventsRepository {
       .execute();
   }
 
-  async saveResult(analysisId: number, document: unknown): Promise<void> {
-    const row = { analysis_id: analysisId, document: JSON.stringify(document), updated_at: Date.now() };
-    await this.db
-      .insertInto('analysis_results')
-      .values(row)
-      .onConflict((oc) => oc.column('analysis_id').doUpdateSet({ document: row.document, updated_at: row.updated_at }))
-      .execute();
+  saveResult(analysisId: number, document: unknown): Promise<void> {
+    return this.saveDocument('analysis_results', analysisId, document);
+  }
+
+  result<T>(analysisId: number): Promise<T | undefined> {
+    return this.document<T>('analysis_results', analysisId);
   }
 
   /** The capability features of an analysis (frozen JSON), kept apart from its result document. */
-  async saveFeatures(analysisId: number, document: unknown): Promise<void> {
+  saveFeatures(analysisId: number, document: unknown): Promise<void> {
+    return this.saveDocument('analysis_features', analysisId, document);
+  }
+
+  features<T>(analysisId: number): Promise<T | undefined> {
+    return this.document<T>('analysis_features', analysisId);
+  }
+
+  private async saveDocument(table: DocumentTable, analysisId: number, document: unknown): Promise<void> {
     const row = { analysis_id: analysisId, document: JSON.stringify(document), updated_at: Date.now() };
     await this.db
-      .insertInto('analysis_features')
+      .insertInto(table)
       .values(row)
       .onConflict((oc) => oc.column('analysis_id').doUpdateSet({ document: row.document, updated_at: row.updated_at }))
       .execute();
   }
 
-  async features<T>(analysisId: number): Promise<T | undefined> {
+  private async document<T>(table: DocumentTable, analysisId: number): Promise<T | undefined> {
     const row = await this.db
-      .selectFrom('analysis_features')
-      .select('document')
-      .where('analysis_id', '=', analysisId)
-      .executeTakeFirst();
-    return row ? (JSON.parse(row.document) as T) : undefined;
-  }
-
-  async result<T>(analysisId: number): Promise<T | undefined> {
-    const row = await this.db
-      .selectFrom('analysis_results')
+      .selectFrom(table)
       .select('document')
       .where('analysis_id', '=', analysisId)
       .executeTakeFirst();

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { importOsvDirectory } from '../../src/cli/vulns-import.js';
+import type { AnalysisResult, FrozenFeatures } from '../../src/contracts/index.js';
+import { matchRules, thawFeatures } from '../../src/engine/capabilities/index.js';
+import { loadRuleDirectories, shippedRulesDir } from '../../src/jobs/rule-files.js';
 import { CORPUS } from '../../src/engine/disasm/fixtures.js';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
 import { createStore, openDatabase } from '../../src/store/index.js';
@@ -71,6 +74,22 @@ for (const backend of backends) {
         const one = await get(h(), `/v2/functions/${target.id}/capabilities`);
         assert.equal(one.statusCode, 200, one.body);
         assert.deepEqual(one.json().data.capabilities.sort(), [...injecting[0]!.capabilities].sort());
+      });
+
+      test('stored features re-match to the same capabilities without decoding again', async () => {
+        const store = createStore(openDatabase(h().config.databaseUrl));
+        try {
+          const frozen = await store.events.features<FrozenFeatures>(injector);
+          const { rules, problems } = await loadRuleDirectories([shippedRulesDir()]);
+          assert.deepEqual(problems, []);
+          const again = matchRules(rules, thawFeatures(frozen!));
+          const stored = (await store.events.result<AnalysisResult>(injector))!.capabilities!.matches.map(
+            (m) => m.rule,
+          );
+          assert.deepEqual([...again.matches.keys()].filter((n) => rules.reported.has(n)).sort(), [...stored].sort());
+        } finally {
+          await store.driver.close();
+        }
       });
 
       test('tags: capability tags with scores beside the analysis tags, highest first', async () => {

@@ -50,20 +50,7 @@ export function poke(bytes: Uint8Array, at: number, width: 1 | 2 | 4 | 8, value:
   return out.bytes;
 }
 
-/**
- * mulberry32: a tiny seeded PRNG in [0, 1), so hostile tests and the fuzzer (src/fuzz) replay the same
- * damage on every run.
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../shared/seeded-random.js';
 
 export interface ElfSpec {
   bits: 32 | 64;
