@@ -2,10 +2,10 @@
 // decoders and images: it re-decodes each block's instructions for their text (the CFG keeps boundaries,
 // not text) and resolves calls, imports and string references against the image.
 import { CallKind, type FunctionGraph } from '../cfg/index.js';
-import { decoderOf, newDecoded, type Decoders } from '../disasm/index.js';
+import { decoderOf, newDecoded, type Decoder, type Decoders } from '../disasm/index.js';
 import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
 import { extractStrings, stringReferences } from '../strings/index.js';
-import { classifyInstruction, isaFamily, type InstructionClass } from './instruction-class.js';
+import { classifyInstruction, isaFamily, type InstructionClass, type IsaFamily } from './instruction-class.js';
 import { functionFeatures, type FunctionFeatures, type FunctionInput } from './function-features.js';
 import { operandConstants } from './operand-constants.js';
 
@@ -16,6 +16,14 @@ const STRING_KEY_CHARS = 64;
  * n-gram histogram is stable and the time is better spent elsewhere.
  */
 const MAX_INSNS = 20_000;
+
+/** One character per byte (windows-1252 maps all 256 to distinct characters): instruction bytes as a key. */
+const BYTES_AS_TEXT = new TextDecoder('latin1');
+
+interface InstructionFacts {
+  classes: InstructionClass[];
+  constants: string[];
+}
 
 /** Features of every function of `graph`, in the order of `graph.functions`. */
 export function binaryFeatures(image: BinaryImage, graph: FunctionGraph, decoders: Decoders): FunctionFeatures[] {
@@ -35,6 +43,26 @@ export function binaryFunctionInputs(image: BinaryImage, graph: FunctionGraph, d
   }));
   const isAddress = addressTest(image);
   const d = newDecoded();
+  /**
+   * An instruction's classes and constants depend on its bytes alone, not where it sits: text differs by
+   * location only in branch targets and PC-relative addresses, which neither keeps. Formatting text is
+   * most of this stage's time and most instructions recur (sqlite: 168 000 instructions, ~40 000 distinct
+   * encodings), so each distinct encoding is formatted and classified once.
+   */
+  const known = new Map<string, InstructionFacts | null>();
+  const factsOf = (decoder: Decoder, family: IsaFamily, off: number, v: number, length: number) => {
+    const key = decoder.mode + BYTES_AS_TEXT.decode(image.bytes.subarray(off, off + length));
+    let facts = known.get(key);
+    if (facts === undefined) {
+      const text = decoder.text(image.bytes, off, v);
+      facts = text && {
+        classes: classifyInstruction(family, text.mnemonic, text.operands),
+        constants: operandConstants(family, text.mnemonic, text.operands, isAddress),
+      };
+      known.set(key, facts);
+    }
+    return facts;
+  };
   /** Global block index → index within its function, the entry block first (recovery lists by address). */
   const localOf = new Map<number, number>();
   graph.functions.forEach((f, fi) => {
@@ -48,13 +76,16 @@ export function binaryFunctionInputs(image: BinaryImage, graph: FunctionGraph, d
     let budget = MAX_INSNS;
     input.blocks = blocks.map((gb) => {
       const classes: InstructionClass[] = [];
-      for (let v = graph.blocks.start[gb]!; v < graph.blocks.end[gb]! && budget > 0; budget--) {
-        const off = fileOffsetOf(image, v);
-        const text = off < 0 ? null : decoder.text(image.bytes, off, v);
-        if (!text || !decoder.decode(image.bytes, off, v, d)) break;
-        classes.push(...classifyInstruction(family, text.mnemonic, text.operands));
-        input.constants.push(...operandConstants(family, text.mnemonic, text.operands, isAddress));
+      const end = graph.blocks.end[gb]!;
+      let v = graph.blocks.start[gb]!;
+      for (let off = fileOffsetOf(image, v); off >= 0 && v < end && budget > 0; budget--) {
+        if (!decoder.decode(image.bytes, off, v, d) || d.length === 0) break;
+        const facts = factsOf(decoder, family, off, v, d.length);
+        if (!facts) break;
+        classes.push(...facts.classes);
+        input.constants.push(...facts.constants);
         v += d.length;
+        off += d.length;
       }
       return { classes, succ: [] as number[] };
     });

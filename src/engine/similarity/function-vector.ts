@@ -40,5 +40,7 @@ function normalise(v: Float64Array): Float32Array {
   let sq = 0;
   for (let i = 0; i < v.length; i++) sq += v[i]! * v[i]!;
   const scale = sq > 0 ? 1 / Math.sqrt(sq) : 0;
-  return Float32Array.from(v, (x) => x * scale);
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = v[i]! * scale;
+  return out;
 }
