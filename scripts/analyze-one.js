@@ -10,16 +10,24 @@ let t0 = performance.now();
 await analyze(bytes, {});
 const coldMs = performance.now() - t0;
 const times = [];
+/** Time to the start of the vectors stage: the recovery engine issue 3 measures (parse … strings). */
+const recoveryTimes = [];
 let r;
 for (let i = 0; i < 3; i++) {
   t0 = performance.now();
-  r = await analyze(bytes, {});
+  let recovered = NaN;
+  r = await analyze(bytes, {}, (stage) => {
+    if (stage === 'vectors') recovered = performance.now() - t0;
+  });
   times.push(performance.now() - t0);
+  recoveryTimes.push(Number.isNaN(recovered) ? times.at(-1) : recovered);
 }
-const ms = times.sort((a, b) => a - b)[1];
+const median = (xs) => [...xs].sort((a, b) => a - b)[1];
+const ms = median(times);
 console.log(
   JSON.stringify({
     ms,
+    recoveryMs: median(recoveryTimes),
     coldMs,
     functions: r.functionCount,
     instructions: r.instructionCount,

@@ -35,11 +35,12 @@ const objdump = 'objdump';
 
 let totalCold = 0;
 let totalEngine = 0;
+let totalRecovery = 0;
 let totalObjdump = 0;
 let totalMb = 0;
 let worstRssPerMb = 0;
 console.log(
-  '\nfile                                                     MB   engine ms  objdump ms  ratio  functions  RSS MiB/MB',
+  '\nfile                                                     MB   engine ms  objdump ms  ratio  functions  RSS MiB/MB  recovery ms  ratio',
 );
 for (const f of files.filter((x) => x.includes(filter))) {
   const run = spawnSync(process.execPath, ['scripts/analyze-one.js', f], { encoding: 'utf8' });
@@ -52,15 +53,20 @@ for (const f of files.filter((x) => x.includes(filter))) {
   const mb = statSync(f).size / 1e6;
   const name = f.split('/').pop();
   totalEngine += r.ms;
+  totalRecovery += r.recoveryMs;
   totalCold += r.coldMs;
   totalObjdump += od.ms;
   totalMb += mb;
   // The baseline of a Node process with the engine loaded is ~60 MiB; per MB counts what the input adds.
   worstRssPerMb = Math.max(worstRssPerMb, r.maxRssMiB / Math.max(mb, 0.001));
   console.log(
-    `${name.slice(0, 54).padEnd(54)} ${fmt(mb, 2).padStart(5)} ${fmt(r.ms, 0).padStart(10)} ${(od.ok ? fmt(od.ms, 0) : 'n/a').padStart(11)}  ${od.ok ? fmt(r.ms / od.ms, 2).padStart(5) : '  n/a'}  ${String(r.functions).padStart(9)}  ${fmt(r.maxRssMiB / mb, 1).padStart(10)}`,
+    `${name.slice(0, 54).padEnd(54)} ${fmt(mb, 2).padStart(5)} ${fmt(r.ms, 0).padStart(10)} ${(od.ok ? fmt(od.ms, 0) : 'n/a').padStart(11)}  ${od.ok ? fmt(r.ms / od.ms, 2).padStart(5) : '  n/a'}  ${String(r.functions).padStart(9)}  ${fmt(r.maxRssMiB / mb, 1).padStart(10)}  ${fmt(r.recoveryMs, 0).padStart(11)}  ${od.ok ? fmt(r.recoveryMs / od.ms, 2).padStart(5) : '  n/a'}`,
   );
 }
+// "recovery" stops where the similarity vectors start: parse, disassembly, recovery, names, strings.
+console.log(
+  `recovery (parse … strings, before the vectors stage): ${fmt(totalRecovery / 1000, 2)} s warm, ratio ${fmt(totalRecovery / totalObjdump, 2)} to objdump -d`,
+);
 console.log(
   `all: ${fmt(totalMb, 1)} MB, engine ${fmt(totalEngine / 1000, 2)} s warm (${fmt(totalCold / 1000, 2)} s cold), objdump -d ${fmt(totalObjdump / 1000, 2)} s, ratio ${fmt(totalEngine / totalObjdump, 2)} warm, ${fmt(totalCold / totalObjdump, 2)} cold`,
 );
