@@ -64,9 +64,14 @@ export class UnderstandingService {
   /** The result of a visible, completed analysis. */
   private async completed(caller: Caller, id: number) {
     const analysis = await visibleAnalysis(this.store, caller, id);
-    const result = analysis.status === 'Complete' ? await this.store.events.result<AnalysisResult>(id) : undefined;
-    if (!result) throw errors.resultNotReady(id, analysis.status);
-    return { analysis, result };
+    return { analysis, result: await this.resultOf(analysis) };
+  }
+
+  private async resultOf(analysis: AnalysisWithOwner): Promise<AnalysisResult> {
+    const result =
+      analysis.status === 'Complete' ? await this.store.events.result<AnalysisResult>(analysis.id) : undefined;
+    if (!result) throw errors.resultNotReady(analysis.id, analysis.status);
+    return result;
   }
 
   private async functionsByVaddr(analysisId: number) {
@@ -102,7 +107,7 @@ export class UnderstandingService {
 
   async functionCapabilities(caller: Caller, functionId: number) {
     const { f, analysis } = await visibleFunction(this.store, caller, functionId);
-    const { result } = await this.completed(caller, analysis.id);
+    const result = await this.resultOf(analysis);
     const report = UnderstandingService.report(analysis.id, result);
     return { capabilities: report.matches.filter((m) => m.functions.includes(f.vaddr)).map((m) => m.rule) };
   }
@@ -144,10 +149,7 @@ export class UnderstandingService {
     );
   }
 
-  private async vulnerabilityReports(
-    analysis: AnalysisWithOwner,
-    result: AnalysisResult,
-  ): Promise<VulnerabilityReport[]> {
+  private async vulnerabilityReports(result: AnalysisResult): Promise<VulnerabilityReport[]> {
     if (!result.sbom) return [];
     const docs = await this.store.vulnerabilities.forPackages([
       ...new Set(result.sbom.map((c) => c.name.toLowerCase())),
@@ -161,7 +163,7 @@ export class UnderstandingService {
   async vulnerabilities(caller: Caller, id: number): Promise<Static<typeof Vulnerabilities>> {
     const { analysis, result } = await this.completed(caller, id);
     if (!configOf(analysis).generate_cves) throw errors.notGenerated('Vulnerabilities', id, 'generate_cves');
-    return { vulnerabilities: await this.vulnerabilityReports(analysis, result) };
+    return { vulnerabilities: await this.vulnerabilityReports(result) };
   }
 
   async pdf(caller: Caller, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
@@ -209,7 +211,7 @@ export class UnderstandingService {
       libraries:
         result.sbom?.map((c) => ({ name: c.name, version: c.version ?? 'unknown', linkage: c.linkage })) ?? null,
       vulnerabilities: result.sbom
-        ? (await this.vulnerabilityReports(analysis, result)).map((v) => ({
+        ? (await this.vulnerabilityReports(result)).map((v) => ({
             cve: v.cve_number,
             product: v.product,
             version: v.version,

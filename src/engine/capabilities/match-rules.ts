@@ -25,11 +25,9 @@ function evaluate(node: RuleNode, set: FeatureSet): boolean {
     case 'regex':
       for (const s of set.strings()) if (node.re.test(s)) return true;
       return false;
-    case 'bytes': {
-      const hex = Buffer.from(node.bytes).toString('hex');
-      for (const run of set.byteRuns()) if (run.startsWith(hex)) return true;
+    case 'bytes':
+      for (const run of set.byteRuns()) if (run.startsWith(node.hex)) return true;
       return false;
-    }
     case 'and':
       return node.children.every((c) => evaluate(c, set));
     case 'or':

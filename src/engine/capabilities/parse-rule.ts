@@ -67,10 +67,11 @@ function parseInteger(ctx: Context, raw: unknown, what: string): bigint {
   return m[1] ? -v : v;
 }
 
-function parseBytes(ctx: Context, raw: unknown): Uint8Array {
+/** Lower-case hex, the form extracted `bytes:` features take (feature-set.ts bytesKey). */
+function parseBytes(ctx: Context, raw: unknown): string {
   const text = String(raw).replace(DESCRIPTION, '').replace(/\s+/g, '');
   if (!/^([0-9a-f]{2})+$/i.test(text) || text.length > 2 * 256) fail(ctx, `bytes: "${String(raw)}" is not hex`);
-  return Uint8Array.from(text.match(/../g)!, (h) => parseInt(h, 16));
+  return text.toLowerCase();
 }
 
 /** `/pattern/flags` (capa: i and s) → RegExp; anything else is an exact string. */
@@ -114,7 +115,7 @@ function leaf(ctx: Context, kind: string, value: unknown): RuleNode | null {
   }
   if (kind === 'string') return parseString(ctx, value);
   if (kind === 'substring') return { kind: 'substring', value: String(value) };
-  if (kind === 'bytes') return { kind: 'bytes', bytes: parseBytes(ctx, value) };
+  if (kind === 'bytes') return { kind: 'bytes', hex: parseBytes(ctx, value) };
   if (kind === 'number' || kind === 'offset')
     return { kind: 'feature', key: numberKey(kind, parseInteger(ctx, value, kind)) };
   const operand = /^operand\[(\d)\]\.(number|offset)$/.exec(kind);

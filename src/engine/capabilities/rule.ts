@@ -17,7 +17,8 @@ export type RuleNode =
   | { kind: 'feature'; key: string }
   | { kind: 'substring'; value: string }
   | { kind: 'regex'; re: RegExp }
-  | { kind: 'bytes'; bytes: Uint8Array }
+  /** A byte run as lower-case hex; matches referenced data that starts with it. */
+  | { kind: 'bytes'; hex: string }
   | { kind: 'and' | 'or'; children: RuleNode[] }
   | { kind: 'not'; child: RuleNode }
   /** `N or more:` and `optional:` (0 or more) over the children that match. */
