@@ -54,18 +54,12 @@ function truthOf(e: Entry): TruthFunction[] {
 const name = (e: Entry): string => path.basename(e.path);
 const inExec = (image: BinaryImage, a: number): boolean =>
   image.sections.some((s) => s.exec && a >= s.vaddr && a < s.vaddr + s.size);
-/**
- * The truth files clear the low address bit of every function, not only ARM's Thumb bit: on x86 the
- * 1-byte-aligned functions of -O0/-O1 builds, `.cold` parts and `__x86.get_pc_thunk.*` are listed one byte
- * below their st_value (objdump shows the code at the odd address). Truth addresses are compared with
- * that bit cleared; ARM addresses must match exactly (the parser clears the Thumb bit itself).
- */
-const truthAddress = (arch: string, vaddr: number): number => (arch === 'arm' ? vaddr : vaddr - (vaddr % 2));
 
+// Truth addresses are the symbols' values exactly (odd x86 `.cold` parts included); only ARM's Thumb bit is
+// cleared, as the parser clears it.
 test('corpus: .symtab functions of every unstripped ELF are the truth functions', (t) => {
   const entries = corpus(t)?.filter((e) => !e.stripped && e.truth);
   if (!entries) return;
-  const report: string[] = [];
   for (const e of entries) {
     const { image } = parse(e);
     const truth = truthOf(e);
@@ -73,7 +67,7 @@ test('corpus: .symtab functions of every unstripped ELF are the truth functions'
       (s) => s.source === 'symtab' && s.kind === 'function' && s.vaddr !== 0 && inExec(image, s.vaddr),
     );
     const key = (n: string, a: number): string => `${n}@${a}`;
-    const mineKeys = new Set(mine.map((s) => key(s.name, truthAddress(e.arch, s.vaddr))));
+    const mineKeys = new Set(mine.map((s) => key(s.name, s.vaddr)));
     const truthKeys = new Set(truth.map((f) => key(f.name, parseInt(f.address, 16))));
     assert.deepEqual(
       [...truthKeys].filter((k) => !mineKeys.has(k)),
@@ -85,18 +79,14 @@ test('corpus: .symtab functions of every unstripped ELF are the truth functions'
       [],
       `${name(e)}: functions not in the truth`,
     );
-    const mineAddrs = new Set(mine.map((s) => truthAddress(e.arch, s.vaddr)));
+    const mineAddrs = new Set(mine.map((s) => s.vaddr));
     assert.deepEqual(new Set(truth.map((f) => parseInt(f.address, 16))), mineAddrs, `${name(e)}: address sets`);
     if (e.arch === 'arm') {
       const thumb = new Set(mine.filter((s) => s.thumb).map((s) => s.name));
       for (const f of truth) assert.equal(thumb.has(f.name), f.thumb === true, `${name(e)}: Thumb flag of ${f.name}`);
     }
-    const odd = mine.filter((s) => s.vaddr % 2 === 1 && e.arch !== 'arm').length;
-    if (odd > 0)
-      report.push(`${name(e)}: ${odd} of ${mine.length} functions at odd addresses (truth lists them 1 lower)`);
   }
   t.diagnostic(`${entries.length} unstripped ELF files match their truth`);
-  for (const line of report) t.diagnostic(line);
 });
 
 const LIBC = ['__libc_start_main', 'malloc', 'free', 'memcpy', 'memset', 'printf'];
@@ -125,7 +115,7 @@ test('corpus: stripped ELF files keep imports, PLT stubs, unwind ranges and hard
       assert.ok(image.unwind.length > 0, `${label}: unwind ranges`);
       // Every unwind start is a truth function, except the linker's FDEs for .plt and .plt.got.
       const truth = new Set(truthOf(e).map((f) => parseInt(f.address, 16)));
-      const hits = image.unwind.filter((u) => truth.has(truthAddress(e.arch, u.start)));
+      const hits = image.unwind.filter((u) => truth.has(u.start));
       const plt = image.unwind.filter((u) => {
         const sec = image.sections.find((s) => s.exec && u.start >= s.vaddr && u.start < s.vaddr + s.size);
         return sec !== undefined && PLT_SECTIONS.has(sec.name);
