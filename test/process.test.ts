@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,15 @@ function streamingUpload(url: string, key: string, bytes: number, prefix = Buffe
   });
 }
 
+/** Files in the upload staging area (partial uploads), in whatever process's folder. */
+const stagedFiles = (dataDir: string) =>
+  (existsSync(join(dataDir, 'blobs', 'tmp'))
+    ? readdirSync(join(dataDir, 'blobs', 'tmp'), { recursive: true, withFileTypes: true })
+    : []
+  )
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+
 describe('binlens as a process', () => {
   let dataDir: string;
   let server: ServerProcess;
@@ -90,7 +99,7 @@ describe('binlens as a process', () => {
     // Buffering the body would add at least its size; streaming keeps growth to buffers and GC slack.
     assert.ok(peak - before < 96 * 2 ** 20, `peak RSS grew by ${((peak - before) / 2 ** 20).toFixed(1)} MiB`);
     rmSync(blob);
-    assert.deepEqual(readdirSync(join(dataDir, 'blobs', 'tmp')), [], 'no temporary file is left behind');
+    assert.deepEqual(stagedFiles(dataDir), [], 'no temporary file is left behind');
   });
 });
 
@@ -115,6 +124,22 @@ describe('a server killed mid-analysis', () => {
   after(async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('SIGKILL mid-upload: the partial file is removed when the server starts again', async () => {
+    const upload = streamingUpload(`${server.baseUrl}/v2/upload`, ADMIN, 1024 * 2 ** 20).catch(() => null);
+    const deadline = Date.now() + 20_000;
+    const stagedBytes = () => stagedFiles(dataDir).reduce((n, f) => n + statSync(f).size, 0);
+    while (stagedBytes() < 32 * 2 ** 20) {
+      assert.ok(Date.now() < deadline, 'the upload never reached the staging area');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    server.child.kill('SIGKILL');
+    await once(server.child, 'exit');
+    await upload;
+    assert.ok(stagedBytes() >= 32 * 2 ** 20, 'the killed upload left its partial file');
+    server = await startServer(env());
+    assert.deepEqual(stagedFiles(dataDir), []);
   });
 
   test('SIGKILL while Processing: after restart the job is taken over and completes', async () => {

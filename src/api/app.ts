@@ -11,6 +11,7 @@ import type {
   CollectionsV3Service,
   CommentsService,
   FunctionBlocksService,
+  HealthService,
   FunctionNamesService,
   FunctionsService,
   FunctionMatchingService,
@@ -53,6 +54,7 @@ export interface ApiServices {
   collections: CollectionsV2Service;
   collectionsV3: CollectionsV3Service;
   search: SearchService;
+  health: HealthService;
 }
 
 export interface ApiOptions {
@@ -102,6 +104,11 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Liveness: the process answers. Readiness: it can serve (database and blob store usable), 503 otherwise.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const r = await services.health.readiness();
+    return reply.status(r.ready ? 200 : 503).send({ status: r.ready ? 'ready' : 'unavailable', checks: r.checks });
+  });
   return app;
 }

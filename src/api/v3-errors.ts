@@ -13,8 +13,18 @@ const V3_CODES: Record<number, string> = {
   500: 'INTERNAL_ERROR',
 };
 
+/** A request's path as the router reads it (percent-decoded), for requests no route matched. */
+function decodedPath(url: string): string {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return url;
+  }
+}
+
 /** /v3 routes (and unknown paths under /v3/) answer errors in the /v3 body; everything else keeps the envelope. */
-export const isV3 = (request: FastifyRequest) => request.url.startsWith('/v3/');
+export const isV3 = (request: FastifyRequest) =>
+  (request.routeOptions.url ?? decodedPath(request.url)).startsWith('/v3/');
 
 /** `{error: {code, message, trace_id, detail?}}`; the trace id is the request id the log lines carry. */
 export function v3Error(err: AppError, traceId: string) {

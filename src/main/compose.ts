@@ -17,6 +17,7 @@ import {
   FunctionMatchingService,
   FunctionNamesService,
   FunctionsService,
+  HealthService,
   UnderstandingService,
   UnstripService,
   SearchService,
@@ -28,6 +29,9 @@ import { createStore, openDatabase, type Store } from '../store/index.js';
 
 /** Samples larger than this are stored but not analysed (they would not fit a worker's memory). */
 const MAX_ANALYSIS_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+
+/** How often this process marks its upload staging folder alive and removes those of crashed processes. */
+const BLOB_MAINTENANCE_MS = 60_000;
 
 /** How long a stopping process waits for analyses in flight before cutting them off. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -65,6 +69,8 @@ export async function buildService(config: Config, logger: Logger | false = fals
   const runtime = await openRuntime(config);
   const { store, users } = runtime;
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  // Partial files of uploads a crash interrupted go at start, and those of other nodes once they stop.
+  await blobs.sweep();
   const generatedAdminKey = await users.bootstrapAdmin(config.adminApiKey);
   // Block text, file digests and PDF reports are made on request by a thread of their own, never queued
   // behind analyses.
@@ -89,9 +95,17 @@ export async function buildService(config: Config, logger: Logger | false = fals
       collections: new CollectionsV2Service(collections),
       collectionsV3: new CollectionsV3Service(collections),
       search: new SearchService(store, collections),
+      health: new HealthService(store, blobs),
     },
     { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
   );
+
+  const maintenance = setInterval(() => {
+    blobs
+      .heartbeat()
+      .then(() => blobs.sweep())
+      .catch((err: unknown) => app.log.warn({ err }, 'upload staging clean-up failed'));
+  }, BLOB_MAINTENANCE_MS).unref();
 
   let runner: JobRunner | null = null;
   let pool: AnalysisPool | null = null;
@@ -114,6 +128,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
     runner,
     generatedAdminKey,
     async close() {
+      clearInterval(maintenance);
       await app.close();
       // In-flight analyses get a moment to finish; a longer one is cut off with the pool, and its lease
       // hands it to the next runner (here after a restart, or another node).

@@ -19,3 +19,4 @@ export * from './collections-v3.js';
 export * from './search.js';
 export * from './paging.js';
 export * from './understanding.js';
+export * from './health.js';

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
-import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../blobs/index.js';
+import { BlobTooLargeError, type BlobStore, type StagedBlob } from '../blobs/index.js';
 import { identify } from '../engine/formats/identify.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import type { Caller } from './access.js';
 
 export interface StreamedUpload {
-  blob: StoredBlob;
+  blob: StagedBlob;
   filename: string;
 }
 
@@ -20,7 +20,7 @@ export class UploadsService {
   /** Streams the file into the blob store; over the size limit it is discarded and refused. */
   async stream(file: Readable, filename: string): Promise<StreamedUpload> {
     try {
-      return { blob: await this.blobs.put(file, this.maxBytes), filename };
+      return { blob: await this.blobs.stage(file, this.maxBytes), filename };
     } catch (err) {
       if (err instanceof BlobTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw errors.uploadTooLarge(this.maxBytes);
@@ -29,13 +29,17 @@ export class UploadsService {
     }
   }
 
-  /** Drops a streamed blob the request turned out not to want, unless a recorded sample shares it. */
+  /** Drops this request's staged copy; what other requests stored is never touched. */
   async discard(up: StreamedUpload): Promise<void> {
-    if (!(await this.store.samples.get(up.blob.sha256))) await this.blobs.delete(up.blob.sha256);
+    await this.blobs.abandon(up.blob);
   }
 
-  /** Identifies the sample from its first 64 KiB and records the caller's upload of it. */
+  /**
+   * Identifies the sample from its first 64 KiB and records the caller's upload of it. The blob is in place
+   * before the record that names it, so a recorded sample always has its content.
+   */
   async record(caller: Caller, up: StreamedUpload, fileType: string) {
+    await this.blobs.commit(up.blob);
     const identity = identify(up.blob.head, up.blob.size);
     await this.store.samples.recordUpload(
       { sha256: up.blob.sha256, size: up.blob.size, identity: JSON.stringify(identity) },

@@ -1,5 +1,6 @@
 // Metadata store: repositories over one Kysely code path, with two drivers (sqlite/, postgres/) that
 // differ only in connection, migrations and queue locking. Imports shared/ only.
+import { sql } from 'kysely';
 import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
 import { CollectionsRepository } from './collections.js';
@@ -44,6 +45,8 @@ export { openDatabase } from './open.js';
 
 export interface Store {
   driver: DatabaseDriver;
+  /** Answers when the database does (readiness). */
+  ping(): Promise<void>;
   users: UsersRepository;
   samples: SamplesRepository;
   analyses: AnalysesRepository;
@@ -65,6 +68,9 @@ export function createStore(driver: DatabaseDriver): Store {
   const jobs = new JobsRepository(driver);
   return {
     driver,
+    async ping() {
+      await sql`SELECT 1`.execute(driver.db);
+    },
     jobs,
     users: new UsersRepository(driver.db),
     samples: new SamplesRepository(driver.db),

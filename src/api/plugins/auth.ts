@@ -8,13 +8,26 @@ declare module 'fastify' {
   }
 }
 
+/** Routes anyone may call, by the pattern they were registered with (never by the request's own URL). */
+const PUBLIC_ROUTES = new Set(['/healthz', '/readyz', '/openapi.json']);
+const PUBLIC_PREFIX = '/docs'; // the interactive docs and their static files
+
+/**
+ * Public or not is decided on the route the router matched: the raw URL may spell the same route another
+ * way (`/%762/config` is `/v2/config` once decoded), so a check on the URL's text can be walked around.
+ * Everything else, an unknown path included, needs a key; the hook runs before any body is read.
+ */
+export const isPublicRoute = (pattern: string | undefined): boolean =>
+  pattern !== undefined &&
+  (PUBLIC_ROUTES.has(pattern) || pattern === PUBLIC_PREFIX || pattern.startsWith(`${PUBLIC_PREFIX}/`));
+
 /** The raw key travels in `Authorization` (the reference's APIKey scheme); a `Bearer ` prefix is tolerated. */
 const keyOf = (req: FastifyRequest) => req.headers.authorization?.replace(/^Bearer\s+/i, '');
 
 export function registerAuth(app: FastifyInstance, users: UsersService): void {
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/v2/') && !request.url.startsWith('/v3/')) return;
+    if (isPublicRoute(request.routeOptions.url)) return;
     const caller = await users.authenticate(keyOf(request));
     if (!caller) throw errors.unauthorized();
     request.caller = caller;
