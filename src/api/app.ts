@@ -62,16 +62,19 @@ export interface ApiOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** JSON request bodies (files stream through multipart uploads, bounded by BINLENS_MAX_UPLOAD_BYTES). */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
 /** Builds the HTTP app without listening, so tests drive it through `inject()` and main() adds a socket. */
 export async function buildApp(services: ApiServices, opts: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    bodyLimit: 16 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     // The response serializer's own Ajv (for anyOf branches) must know the contract's integer formats too.
     serializerOpts: { ajv: { formats: { int64: true, bigint: true, binary: true } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  registerErrorHandling(app, opts.maxUploadBytes);
+  registerErrorHandling(app, opts.maxUploadBytes, MAX_BODY_BYTES);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -37,3 +37,10 @@ export async function ownedAnalysis(store: Store, caller: Caller, id: number): P
   if (a.user_id !== caller.id) throw errors.forbidden();
   return a;
 }
+
+/** Which of these analyses the caller may see now (cached results are re-checked with it on every read). */
+export async function visibleAnalysisIds(store: Store, caller: Caller, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await store.analyses.visibility(ids);
+  return new Set(rows.filter((a) => canView(caller, a)).map((a) => a.id));
+}

@@ -25,6 +25,17 @@ const MAX_RETRIES = 10;
 /** `max_retry_attempts` is the only tuning parameter with an effect: retries of the job, clamped. */
 const attemptsFrom = (maxRetry: number | undefined) => 1 + Math.min(Math.max(maxRetry ?? 5, 0), MAX_RETRIES);
 
+/** Highest queue priority an administrator may give a requeued job (everyone else's is at most 0). */
+const MAX_PRIORITY = 100;
+
+/**
+ * The queue is shared: anyone may put their own job behind others (a negative priority), only an
+ * administrator may move one ahead of everyone's (up to MAX_PRIORITY). A higher value is clamped, not refused,
+ * as clients send the field with values of their own.
+ */
+const priorityFor = (caller: Caller, asked: number) =>
+  Math.max(-MAX_PRIORITY, Math.min(asked, caller.role === 'ADMIN' ? MAX_PRIORITY : 0));
+
 /** The plugin's boundaries the analysis should use (those not excluded with `include_in_analysis: false`). */
 function clientSymbols(symbols: CreateBody['symbols']): AnalysisJobPayload['symbols'] {
   if (!symbols) return null;
@@ -118,7 +129,12 @@ export class AnalysesService {
     await this.store.analyses.requeue(
       id,
       model,
-      { kind: ANALYSIS_JOB_KIND, payload, priority: form.priority ?? 0, maxAttempts: attemptsFrom(maxRetry) },
+      {
+        kind: ANALYSIS_JOB_KIND,
+        payload,
+        priority: priorityFor(caller, form.priority ?? 0),
+        maxAttempts: attemptsFrom(maxRetry),
+      },
       form.tags ?? [],
     );
     return { analysis_id: id, binary_id: a.binary_id, reference: `analysis/${id}` };

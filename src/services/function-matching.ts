@@ -9,7 +9,7 @@ import type {
 import { canonicalName } from '../engine/similarity/index.js';
 import { errors } from '../shared/errors.js';
 import type { SimilarityRunRow, Store } from '../store/index.js';
-import { visibleAnalysis, type Caller } from './access.js';
+import { visibleAnalysis, visibleAnalysisIds, type Caller } from './access.js';
 import { isActive, requestKey, runStatus, startRun } from './similarity-runs.js';
 
 type Common = Static<typeof AnalysisFunctionMatchingRequest>;
@@ -79,19 +79,43 @@ export class FunctionMatchingService {
         requestKey: key,
         request,
       });
-    return page(run, body.page ?? 1, body.page_size ?? 0, body.use_canonical_names ?? false);
+    return page(
+      await this.stillVisible(caller, run),
+      body.page ?? 1,
+      body.page_size ?? 0,
+      body.use_canonical_names ?? false,
+    );
+  }
+
+  /**
+   * A finished run's matches less those in analyses the caller can no longer see: a result is cached, while
+   * an analysis may have gone back to PRIVATE (or been deleted) since, and its names must not show.
+   */
+  private async stillVisible(caller: Caller, run: SimilarityRunRow | undefined) {
+    if (!run || run.status !== 'COMPLETED' || run.result === null) return { run, result: null };
+    const result = JSON.parse(run.result) as MatchingRunResult;
+    const sources = result.matches.flatMap((m) => m.matched_functions.map((x) => x.analysis_id));
+    const visible = await visibleAnalysisIds(this.store, caller, sources);
+    const matches = result.matches.map((m) => {
+      const kept = m.matched_functions.filter((x) => visible.has(x.analysis_id));
+      // A name's confidence speaks of the functions that carry it: none may name a hidden one.
+      const names = new Set(kept.map((x) => x.function_name));
+      return { ...m, matched_functions: kept, confidences: m.confidences?.filter((c) => names.has(c.name)) };
+    });
+    const numDebugMatches = matches.reduce((n, m) => n + m.matched_functions.filter((x) => x.debug).length, 0);
+    return { run, result: { ...result, matches, numDebugMatches } };
   }
 }
 
 /** The run's state and, when it is complete, one page of its matches (page_size 0: all of them). */
 function page(
-  run: SimilarityRunRow | undefined,
+  { run, result }: { run: SimilarityRunRow | undefined; result: MatchingRunResult | null },
   pageNo: number,
   size: number,
   canonical: boolean,
 ): FunctionMatchingResponseBody {
   const base = { ...runStatus(run), updated_at: run ? new Date(run.updated_at).toISOString() : null };
-  if (!run || run.status !== 'COMPLETED' || run.result === null)
+  if (!result)
     return {
       ...base,
       current_page: null,
@@ -100,7 +124,6 @@ function page(
       num_matches: null,
       num_debug_matches: null,
     };
-  const result = JSON.parse(run.result) as MatchingRunResult;
   const matched = result.matches.filter((m) => m.matched_functions.length > 0);
   const per = size === 0 ? Math.max(matched.length, 1) : size;
   const slice = matched.slice((pageNo - 1) * per, pageNo * per);

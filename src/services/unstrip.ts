@@ -4,13 +4,14 @@ import type {
   AutoUnstripRequest,
   AutoUnstripResponseBody,
   RunKind,
+  StoredSuggestion,
   UnstripRunRequest,
   UnstripRunResult,
 } from '../contracts/index.js';
 import { canonicalName } from '../engine/similarity/index.js';
 import { errors } from '../shared/errors.js';
 import type { SimilarityRunRow, Store } from '../store/index.js';
-import { ownedAnalysis, type Caller } from './access.js';
+import { ownedAnalysis, visibleAnalysisIds, type Caller } from './access.js';
 import { isActive, queueApply, requestKey, runStatus, startRun } from './similarity-runs.js';
 
 type UnstripKind = Exclude<RunKind, 'matches'>;
@@ -52,7 +53,7 @@ export class UnstripService {
     const run = await this.store.similarityRuns.latestOfAnalysis(analysisId, kind);
     if (!run || !isActive(run) || !(await this.store.similarityRuns.cancel(run.id)))
       throw errors.noActiveRun(LABEL[kind]);
-    return respond((await this.store.similarityRuns.get(run.id))!);
+    return this.respond(caller, (await this.store.similarityRuns.get(run.id))!);
   }
 
   private async post(
@@ -65,30 +66,49 @@ export class UnstripService {
     const analysis = await ownedAnalysis(this.store, caller, analysisId);
     const runs = this.store.similarityRuns;
     const latest = await runs.latestOfAnalysis(analysisId, kind);
-    if (flags.status_only || (latest && isActive(latest))) return respond(latest);
+    if (flags.status_only || (latest && isActive(latest))) return this.respond(caller, latest);
     // `apply` is what to do with the result, not part of the question; a re-analysis (new function ids)
     // makes it a new question.
     const subject = { analysisId, analysedAt: analysis.updated_at };
     const key = requestKey(kind, caller.id, subject, { ...request, apply: undefined });
     const same = await runs.latest(key);
-    if (same?.status === 'COMPLETED' && !flags.no_cache) {
+    // A finished run whose names came from analyses the caller can no longer see is asked again.
+    if (same?.status === 'COMPLETED' && !flags.no_cache && (await this.visibleSuggestions(caller, same)).hidden === 0) {
       if (request.apply && !same.applied) await queueApply(this.store, same);
-      return respond(same);
+      return this.respond(caller, same);
     }
-    return respond(await startRun(this.store, { kind, userId: caller.id, analysisId, requestKey: key, request }));
+    const started = await startRun(this.store, { kind, userId: caller.id, analysisId, requestKey: key, request });
+    return this.respond(caller, started);
+  }
+
+  /** A finished run's suggestions less those naming functions of analyses the caller can no longer see. */
+  private async visibleSuggestions(caller: Caller, run: SimilarityRunRow | undefined) {
+    if (run?.status !== 'COMPLETED' || !run.result) return { suggestions: null, hidden: 0 };
+    const { suggestions } = JSON.parse(run.result) as UnstripRunResult;
+    const visible = await visibleAnalysisIds(
+      this.store,
+      caller,
+      suggestions.map((s) => s.evidence.matched_analysis_id),
+    );
+    const kept = suggestions.filter((s) => visible.has(s.evidence.matched_analysis_id));
+    return { suggestions: kept, hidden: suggestions.length - kept.length };
+  }
+
+  /** The run's state and its suggestions, re-checked against what the caller may see now. */
+  private async respond(caller: Caller, run: SimilarityRunRow | undefined): Promise<AutoUnstripResponseBody> {
+    return present(run, (await this.visibleSuggestions(caller, run)).suggestions);
   }
 }
 
-function respond(run: SimilarityRunRow | undefined): AutoUnstripResponseBody {
-  const result = run?.status === 'COMPLETED' && run.result ? (JSON.parse(run.result) as UnstripRunResult) : null;
+function present(run: SimilarityRunRow | undefined, suggestions: StoredSuggestion[] | null): AutoUnstripResponseBody {
   const req = run ? (JSON.parse(run.request) as UnstripRunRequest) : null;
   const canonical = req?.useCanonicalNames ?? false;
   return {
     ...runStatus(run),
     applied: run ? run.applied === 1 : null,
     matches:
-      result?.suggestions
-        .filter((s) => s.confidence >= req!.confidenceThreshold)
+      suggestions
+        ?.filter((s) => s.confidence >= req!.confidenceThreshold)
         .map((s) => ({
           function_id: s.functionId,
           function_vaddr: s.vaddr,

@@ -77,6 +77,11 @@ export const errors = defineErrors({
   ),
   stringExists: spec(409, '409', (vaddr: number) => `A string already exists at vaddr ${vaddr}`),
   uploadTooLarge: spec(413, '413', (max: number) => `File exceeds the maximum upload size of ${max} bytes`),
+  bodyTooLarge: spec(
+    413,
+    '413',
+    (max: number) => `Request body exceeds ${max} bytes, the limit for JSON requests; files go through POST /v2/upload`,
+  ),
   noActiveRun: spec(404, 'NO_ACTIVE_RUN', (what: string) => `No Active Run: no ${what} is running for this analysis`),
   internal: spec(500, '500', () => 'Internal server error'),
 });

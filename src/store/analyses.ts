@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { JobsRepository, NewJob } from './jobs.js';
+import { inBatches } from './batches.js';
 import { likePattern } from './like.js';
 import type { AnalysesTable, Database } from './schema.js';
 
@@ -184,9 +185,21 @@ export class AnalysesRepository {
       });
   }
 
-  ownersOf(ids: number[]): Promise<{ id: number; user_id: number }[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('analyses').select(['id', 'user_id']).where('id', 'in', ids).execute();
+  /** Owner, scope and owner's team of many analyses (what visibility asks), in bounded batches. */
+  async visibility(
+    ids: number[],
+  ): Promise<{ id: number; user_id: number; analysis_scope: string; owner_team_id: number | null }[]> {
+    const out: { id: number; user_id: number; analysis_scope: string; owner_team_id: number | null }[] = [];
+    await inBatches([...new Set(ids)], async (batch) => {
+      const rows = await this.db
+        .selectFrom('analyses as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.id', 'a.user_id', 'a.analysis_scope', 'u.team_id as owner_team_id'])
+        .where('a.id', 'in', batch)
+        .execute();
+      out.push(...rows);
+    });
+    return out;
   }
 
   tags(ids: number[]): Promise<{ analysis_id: number; name: string; origin: string }[]> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inBatches } from './batches.js';
 import type { Database } from './schema.js';
 
 /** Per-analysis JSON documents, one row each. */
@@ -85,17 +86,26 @@ export class AnalysisEventsRepository {
         seen.add(v);
       }
       if (vaddrs.length === 0) return null;
-      const clash = await tx
-        .selectFrom('analysis_strings')
-        .select('vaddr')
-        .where('analysis_id', '=', analysisId)
-        .where('vaddr', 'in', vaddrs)
-        .executeTakeFirst();
-      if (clash) return clash.vaddr;
-      await tx
-        .insertInto('analysis_strings')
-        .values(strings.map((s) => ({ analysis_id: analysisId, ...s })))
-        .execute();
+      // In bounded batches: one `in (…)` list or multi-row insert of 10 000 strings passes SQLite's
+      // bound-parameter limit (and did answer 500 there while PostgreSQL took it).
+      let clash: number | null = null;
+      await inBatches(vaddrs, async (batch) => {
+        if (clash !== null) return;
+        const row = await tx
+          .selectFrom('analysis_strings')
+          .select('vaddr')
+          .where('analysis_id', '=', analysisId)
+          .where('vaddr', 'in', batch)
+          .executeTakeFirst();
+        if (row) clash = row.vaddr;
+      });
+      if (clash !== null) return clash;
+      await inBatches(strings, (batch) =>
+        tx
+          .insertInto('analysis_strings')
+          .values(batch.map((s) => ({ analysis_id: analysisId, ...s })))
+          .execute(),
+      );
       return null;
     });
   }

@@ -311,6 +311,42 @@ for (const backend of backends) {
       const other = await h().request('DELETE', `/v2/analyses/${reference}/functions/unstrip/cancel`, h().keys.carol);
       assert.equal(other.statusCode, 403);
     });
+
+    test('cached results follow visibility: once alice’s analysis is PRIVATE again, bob’s cached runs hide it', async () => {
+      const { alice, bob } = h().keys;
+      const bobsStripped = await h().analysis(bob, Buffer.from(withoutSymtab(program())));
+      assert.equal(await h().waitForStatus(bob, bobsStripped), 'Complete');
+      const scope = async (analysis_scope: string) =>
+        assert.equal(
+          (await h().request('PATCH', `/v2/analyses/${reference}`, alice, { analysis_scope })).statusCode,
+          200,
+        );
+      const fromAlice = (matches: Match[]) =>
+        matches.flatMap((m) => m.matched_functions).filter((x) => x.analysis_id === reference);
+      const matchBody = { min_similarity: 50, results_per_function: 5 };
+      const unstripUrl = `/v2/analyses/${bobsStripped}/functions/auto-unstrip`;
+      const unstripBody = { min_similarity: 50, confidence_threshold: 0, min_group_size: 1 };
+
+      await scope('PUBLIC');
+      const shown = await settle(h(), bob, matchesOf(bobsStripped), matchBody);
+      assert.ok(fromAlice(shown.matches as Match[]).length > 0, 'a PUBLIC analysis is matched');
+      // Without bob's own named copy, every name suggested to him comes from alice's analysis.
+      assert.equal((await h().request('DELETE', `/v2/analyses/${bobs}`, bob)).statusCode, 200);
+      const named = await settle(h(), bob, unstripUrl, unstripBody);
+      assert.ok((named.matches as Suggestion[]).length > 0, 'names suggested from the PUBLIC analysis');
+
+      await scope('PRIVATE');
+      const cached = await h().request('POST', matchesOf(bobsStripped), bob, matchBody);
+      assert.equal(cached.json().status, 'COMPLETED', 'the same request reads the cached run');
+      assert.deepEqual(fromAlice(cached.json().matches as Match[]), []);
+      assert.ok(
+        (cached.json().matches as Match[]).every((m) => m.confidences.length === 0),
+        'no confidence names a hidden function',
+      );
+      assert.equal(cached.json().num_debug_matches, 0);
+      const again = await settle(h(), bob, unstripUrl, unstripBody);
+      assert.deepEqual(again.matches, [], 'no name from an analysis bob can no longer see');
+    });
   });
 
   describe(`unstrip cancel of a queued run (${backend.name}, no workers)`, { skip: backend.skip ?? false }, () => {

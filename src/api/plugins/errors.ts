@@ -17,7 +17,7 @@ const MALFORMED = new Set([
   'FST_PROTO_VIOLATION',
 ]);
 
-export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
+export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number, maxBodyBytes: number): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let appErr: AppError;
     if (err instanceof AppError) appErr = err;
@@ -25,8 +25,8 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
       appErr = errors.validation();
       const detail = validationDetail(err) ?? (MALFORMED.has(err.code) ? err.message : undefined);
       if (detail !== undefined) appErr.withDetail(detail);
-    } else if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      appErr = errors.uploadTooLarge(maxUploadBytes);
+    } else if (err.code === 'FST_REQ_FILE_TOO_LARGE') appErr = errors.uploadTooLarge(maxUploadBytes);
+    else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') appErr = errors.bodyTooLarge(maxBodyBytes);
     else {
       request.log.error({ err }, 'unhandled error');
       appErr = errors.internal();

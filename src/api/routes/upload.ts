@@ -3,8 +3,10 @@ import { UPLOAD_FILE_TYPES, UploadBody, UploadEnvelope, UploadQuery } from '../.
 import { errors } from '../../shared/errors.js';
 import type { StreamedUpload, UploadsService } from '../../services/index.js';
 import { ok } from '../envelope.js';
-import { skipBodyValidation, validatorCompiler } from '../validation.js';
+import { fieldBounds, skipBodyValidation, validatorCompiler } from '../validation.js';
 import { responses, security } from './schema.js';
+
+const MAX_NAME = fieldBounds('filename').maxLength;
 
 const isFileType = (v: string): v is (typeof UPLOAD_FILE_TYPES)[number] =>
   (UPLOAD_FILE_TYPES as readonly string[]).includes(v);
@@ -37,8 +39,10 @@ export const uploadRoutes =
         try {
           for await (const part of req.parts()) {
             if (part.type === 'file') {
-              // A file name is stored as text, and PostgreSQL text cannot hold U+0000.
-              if (part.fieldname !== 'file' || stored || part.filename.includes('\0')) {
+              // A file name is stored as text (bounded like every text field), and PostgreSQL text cannot
+              // hold U+0000.
+              const name = part.filename;
+              if (part.fieldname !== 'file' || stored || name.includes('\0') || name.length > MAX_NAME) {
                 part.file.resume();
                 throw errors.validation();
               }
