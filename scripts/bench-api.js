@@ -1,15 +1,22 @@
 // npm run bench:api — cold start, and latency/throughput of GET status and GET list under 64 concurrent
 // connections (autocannon), on SQLite and on PostgreSQL. Reference in the same run: the same server's
 // unauthenticated /healthz (Fastify's floor for one route), and `node -e 0` for process start.
+//
+// npm run bench:api -- --busy — the same routes while the server is busy: 20 corpus analyses queued and
+// running and one large binary (BENCH_LARGE_BINARY, default the largest ELF found among a few well-known
+// system files, ≥ 100 MB) analysed. 32 connections on status and 32 on list at once, for BENCH_SECONDS
+// (default 30); p50/p99/max and timeouts (autocannon's 10 s), then how the large analysis ended (Complete,
+// or Error with the limit it hit) and the server's peak RSS.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, fmt, startServer, uploadBuffer } from './bench-lib.js';
+import { api, fmt, peakRssBytes, startServer, uploadBuffer } from './bench-lib.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const BUSY = process.argv.includes('--busy');
+const DURATION = Number(process.env.BENCH_SECONDS ?? (BUSY ? 30 : 10));
 const CONNECTIONS = 64;
 const ANALYSES = 200;
 const KEY = 'bench-admin-key';
@@ -68,6 +75,108 @@ async function backend(name, env) {
   }
 }
 
+/** The largest of a few binaries a developer machine tends to have (or BENCH_LARGE_BINARY). */
+function largeBinary() {
+  const candidates = process.env.BENCH_LARGE_BINARY
+    ? [process.env.BENCH_LARGE_BINARY]
+    : [
+        ...['stable', 'nightly'].flatMap((t) => {
+          const dir = join(process.env.HOME ?? '/root', `.rustup/toolchains/${t}-x86_64-unknown-linux-gnu/lib`);
+          return existsSync(dir)
+            ? readdirSync(dir)
+                .filter((f) => f.startsWith('librustc_driver'))
+                .map((f) => join(dir, f))
+            : [];
+        }),
+        '/usr/lib/x86_64-linux-gnu/libLLVM-15.so.1',
+        '/usr/lib/x86_64-linux-gnu/libLLVM-14.so.1',
+        '/usr/local/bin/terraform',
+        process.execPath,
+      ];
+  const found = candidates.filter((f) => existsSync(f)).map((f) => ({ path: f, size: statSync(f).size }));
+  found.sort((a, b) => b.size - a.size);
+  if (!found[0]) throw new Error('no large binary: set BENCH_LARGE_BINARY');
+  return found[0];
+}
+
+/** Up to `n` distinct corpus binaries, smallest first (they queue behind the large one). */
+function corpusBinaries(n) {
+  const manifest = join(process.cwd(), '..', 'shared', 'corpus', 'manifest.json');
+  if (!existsSync(manifest)) return [];
+  const { binaries } = JSON.parse(readFileSync(manifest, 'utf8'));
+  return binaries
+    .filter((b) => b.stripped)
+    .sort((a, b) => a.size - b.size)
+    .slice(0, n)
+    .map((b) => join(process.cwd(), '..', 'shared', 'corpus', b.path));
+}
+
+async function loaded(url, title, headers, connections) {
+  const r = await autocannon({ url, connections, duration: DURATION, headers, title, timeout: 10 });
+  return {
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    rps: r.requests.average,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+async function busyBackend(name, env) {
+  const server = await startServer({ ...env, BINLENS_ADMIN_API_KEY: KEY });
+  try {
+    const large = largeBinary();
+    const up = await uploadBuffer(server.baseUrl, KEY, readFileSync(large.path), 'large.bin');
+    const largeId = (
+      await api(server.baseUrl, KEY, 'POST', '/v2/analyses', { filename: 'large.bin', sha_256_hash: up.sha_256_hash })
+    ).data.analysis_id;
+    const started = performance.now();
+    let lastId = largeId;
+    const corpus = corpusBinaries(20);
+    for (const [i, path] of corpus.entries()) {
+      const u = await uploadBuffer(server.baseUrl, KEY, readFileSync(path), `corpus-${i}`);
+      lastId = (
+        await api(server.baseUrl, KEY, 'POST', '/v2/analyses', {
+          filename: `corpus-${i}`,
+          sha_256_hash: u.sha_256_hash,
+        })
+      ).data.analysis_id;
+    }
+    const h = { authorization: KEY };
+    const [status, list] = await Promise.all([
+      loaded(`${server.baseUrl}/v2/analyses/${lastId}/status`, 'status', h, CONNECTIONS / 2),
+      loaded(`${server.baseUrl}/v2/analyses/list?limit=20`, 'list', h, CONNECTIONS / 2),
+    ]);
+    const largeStatus = await api(server.baseUrl, KEY, 'GET', `/v2/analyses/${largeId}/status`);
+    const statusDuringLoad = largeStatus.data.analysis_status;
+    let end;
+    for (;;) {
+      end = (await api(server.baseUrl, KEY, 'GET', `/v2/analyses/${largeId}/status`)).data.analysis_status;
+      if (end === 'Complete' || end === 'Error') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const logs = (await api(server.baseUrl, KEY, 'GET', `/v2/analyses/${largeId}/logs`)).data.logs;
+    const last = logs.trim().split('\n').at(-1);
+    return {
+      name,
+      large,
+      corpus: corpus.length,
+      status,
+      list,
+      statusDuringLoad,
+      end,
+      seconds,
+      last,
+      rss: peakRssBytes(server.child.pid),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function postgresDatabase() {
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
@@ -101,13 +210,14 @@ const nodeStart = () => {
 
 const results = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'binlens-bench-'));
+const measure = BUSY ? busyBackend : backend;
 try {
-  results.push(await backend('sqlite', { BINLENS_DATA_DIR: join(dataDir, 'sqlite') }));
+  results.push(await measure('sqlite', { BINLENS_DATA_DIR: join(dataDir, 'sqlite') }));
   const pgdb = await postgresDatabase();
   if (pgdb) {
     try {
       results.push(
-        await backend('postgres', { BINLENS_DATA_DIR: join(dataDir, 'pg'), BINLENS_DATABASE_URL: pgdb.url }),
+        await measure('postgres', { BINLENS_DATA_DIR: join(dataDir, 'pg'), BINLENS_DATABASE_URL: pgdb.url }),
       );
     } finally {
       await pgdb.drop();
@@ -115,6 +225,27 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (BUSY) {
+  const r0 = results[0];
+  console.log(
+    `\nbusy: ${r0.corpus} corpus analyses and ${r0.large.path} (${fmt(r0.large.size / 2 ** 20, 0)} MiB) queued; ${CONNECTIONS} connections (32 status + 32 list) for ${DURATION} s`,
+  );
+  console.log('backend   route                         p50 ms  p99 ms  max ms     req/s  timeouts  non-2xx');
+  for (const r of results)
+    for (const [route, m] of [
+      ['GET /v2/analyses/{id}/status', r.status],
+      ['GET /v2/analyses/list', r.list],
+    ])
+      console.log(
+        `${r.name.padEnd(9)} ${route.padEnd(29)} ${fmt(m.p50, 0).padStart(6)} ${fmt(m.p99, 0).padStart(7)} ${fmt(m.max, 0).padStart(7)} ${fmt(m.rps, 0).padStart(9)} ${String(m.timeouts).padStart(9)} ${String(m.non2xx).padStart(8)}`,
+      );
+  for (const r of results)
+    console.log(
+      `${r.name}: large analysis ${r.statusDuringLoad} during the load, ended ${r.end} after ${fmt(r.seconds, 0)} s (last log line: ${r.last}); server peak RSS ${fmt(r.rss / 2 ** 20, 0)} MiB`,
+    );
+  process.exit(0);
 }
 
 const nodeMs = nodeStart();

@@ -36,13 +36,11 @@ export class FunctionMatchingService {
   async forFunctions(caller: Caller, body: Static<typeof FunctionMatchingRequest>) {
     const ids = [...new Set(body.function_ids)];
     if (ids.length === 0 || ids.length > MAX_QUERY_FUNCTIONS) throw errors.validation();
-    const found = await this.store.similarityInputs.describe(ids);
-    const missing = ids.find((id) => !found.some((f) => f.id === id));
+    const found = new Map((await this.store.similarityInputs.describe(ids)).map((f) => [f.id, f.analysis_id]));
+    const visible = await visibleAnalysisIds(this.store, caller, [...found.values()]);
+    // A function of an analysis the caller cannot see is reported missing, like one that does not exist.
+    const missing = ids.find((id) => !visible.has(found.get(id) ?? -1));
     if (missing !== undefined) throw errors.functionNotFound(missing);
-    for (const analysisId of new Set(found.map((f) => f.analysis_id)))
-      await visibleAnalysis(this.store, caller, analysisId).catch(() => {
-        throw errors.functionNotFound(found.find((f) => f.analysis_id === analysisId)!.id);
-      });
     return this.respond(caller, body, { analysisId: null, functionIds: ids.sort((a, b) => a - b) });
   }
 
