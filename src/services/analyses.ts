@@ -230,9 +230,9 @@ export class AnalysesService {
   /** All or nothing: 404 when any id is missing (or invisible), 403 when any is someone else's. */
   async bulkDelete(caller: Caller, ids: number[]) {
     const unique = [...new Set(ids)];
-    const rows = await Promise.all(unique.map((id) => this.store.analyses.get(id)));
-    if (rows.some((a) => !a || !canView(caller, a))) throw errors.someAnalysesNotFound();
-    if (rows.some((a) => a!.user_id !== caller.id)) throw errors.forbidden();
+    const rows = await this.store.analyses.getMany(unique);
+    if (rows.length !== unique.length || rows.some((a) => !canView(caller, a))) throw errors.someAnalysesNotFound();
+    if (rows.some((a) => a.user_id !== caller.id)) throw errors.forbidden();
     if (!(await this.store.analyses.deleteMany(unique))) throw errors.someAnalysesNotFound();
     return {};
   }

@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { clearAnalysis } from './analysis-rows.js';
+import { inBatches } from './batches.js';
 import type { JobsRepository, NewJob } from './jobs.js';
 import { likePattern } from './like.js';
 import type { AnalysesTable, Database } from './schema.js';
@@ -167,26 +169,37 @@ export class AnalysesRepository {
     await this.db.updateTable('analyses').set({ status, updated_at: Date.now() }).where('id', '=', id).execute();
   }
 
-  /** Deletes all or none: returns false (deleting nothing) when any id is missing. */
-  deleteMany(ids: number[]): Promise<boolean> {
-    return this.db
-      .transaction()
-      .execute(async (tx) => {
-        const unique = [...new Set(ids)];
-        if (unique.length === 0) return true;
-        const r = await tx.deleteFrom('analyses').where('id', 'in', unique).executeTakeFirst();
-        if (Number(r.numDeletedRows) !== unique.length) throw new MissingRows();
-        return true;
-      })
-      .catch((err: unknown) => {
-        if (err instanceof MissingRows) return false;
-        throw err;
-      });
+  /**
+   * Deletes all or none: returns false, deleting nothing, when any id is missing (checked first, one query
+   * per 1 000 ids). Then, one analysis at a time, the rows that grow with its binary go in chunks
+   * (clearAnalysis) and its own row in one short statement, whose cascade is a few rows.
+   */
+  async deleteMany(ids: number[]): Promise<boolean> {
+    const unique = [...new Set(ids)];
+    let found = 0;
+    await inBatches(unique, async (batch) => {
+      const r = await this.db
+        .selectFrom('analyses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', 'in', batch)
+        .executeTakeFirstOrThrow();
+      found += Number(r.n);
+    });
+    if (found !== unique.length) return false;
+    for (const id of unique) {
+      await clearAnalysis(this.db, id);
+      await this.db.deleteFrom('analyses').where('id', '=', id).execute();
+    }
+    return true;
   }
 
-  ownersOf(ids: number[]): Promise<{ id: number; user_id: number }[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('analyses').select(['id', 'user_id']).where('id', 'in', ids).execute();
+  /** The analyses of `ids` that exist, with their owners (one query per 1 000 ids). */
+  async getMany(ids: number[]): Promise<AnalysisWithOwner[]> {
+    const out: AnalysisWithOwner[] = [];
+    await inBatches([...new Set(ids)], async (batch) => {
+      out.push(...(await this.withOwner().where('a.id', 'in', batch).execute()));
+    });
+    return out;
   }
 
   tags(ids: number[]): Promise<{ analysis_id: number; name: string; origin: string }[]> {
@@ -218,5 +231,3 @@ export class AnalysesRepository {
     });
   }
 }
-
-class MissingRows extends Error {}
