@@ -55,8 +55,9 @@ const deleteInChunks = (db: Kysely<Database>, table: Walked, analysisId: number,
 
 /**
  * Removes what recovery wrote for an analysis: LSH buckets (in key order, as insertBuckets writes them),
- * xrefs, string references, calls, functions (with their vectors) and the strings it found. Strings users added stay, and so does the name history
- * (deleting a function nulls its entries' function_id; reattachNames points them at the new rows).
+ * xrefs, string references, calls, functions (with their vectors) and the strings it found. Strings users
+ * added stay, and so does the name history (deleting a function nulls its entries' function_id;
+ * reattachNames points them at the new rows).
  */
 export async function clearResults(db: Kysely<Database>, analysisId: number): Promise<void> {
   // Children first: a function's delete then finds none of them left to cascade to.

@@ -19,14 +19,15 @@ CREATE INDEX function_calls_analysis ON function_calls (analysis_id, site);
 -- in key (bucket) order, a chunk at a time (src/store/analysis-rows.ts). Buckets are random, so a second
 -- index by function made every row of a chunk dirty its own page, which each chunk's commit wrote again:
 -- 50 000 functions' 800 000 buckets took 5.4 s to write and 6.8 s to clear in chunks on SQLite, 0.55 s and
--- 0.35 s without it. A function's buckets go when its analysis's results are cleared or it is deleted.
+-- 0.35 s without it. Buckets go when their analysis's results are cleared or the analysis is deleted.
 CREATE TABLE function_lsh_new (
   bucket INTEGER NOT NULL,
   function_id INTEGER NOT NULL,
   analysis_id INTEGER NOT NULL REFERENCES analyses(id) ON DELETE CASCADE,
   PRIMARY KEY (bucket, function_id)
 ) WITHOUT ROWID;
-INSERT INTO function_lsh_new (bucket, function_id, analysis_id) SELECT bucket, function_id, analysis_id FROM function_lsh;
+INSERT INTO function_lsh_new (bucket, function_id, analysis_id)
+  SELECT bucket, function_id, analysis_id FROM function_lsh;
 DROP TABLE function_lsh;
 ALTER TABLE function_lsh_new RENAME TO function_lsh;
 CREATE INDEX function_lsh_analysis ON function_lsh (analysis_id, bucket);
