@@ -41,6 +41,6 @@ export async function ownedAnalysis(store: Store, caller: Caller, id: number): P
 /** Which of these analyses the caller may see now (cached results are re-checked with it on every read). */
 export async function visibleAnalysisIds(store: Store, caller: Caller, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await store.analyses.visibility(ids);
+  const rows = await store.analyses.getMany(ids);
   return new Set(rows.filter((a) => canView(caller, a)).map((a) => a.id));
 }

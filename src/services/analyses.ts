@@ -246,26 +246,27 @@ export class AnalysesService {
   /** All or nothing: 404 when any id is missing (or invisible), 403 when any is someone else's. */
   async bulkDelete(caller: Caller, ids: number[]) {
     const unique = [...new Set(ids)];
-    const rows = await Promise.all(unique.map((id) => this.store.analyses.get(id)));
-    if (rows.some((a) => !a || !canView(caller, a))) throw errors.someAnalysesNotFound();
-    if (rows.some((a) => a!.user_id !== caller.id)) throw errors.forbidden();
+    const rows = await this.store.analyses.getMany(unique);
+    if (rows.length !== unique.length || rows.some((a) => !canView(caller, a))) throw errors.someAnalysesNotFound();
+    if (rows.some((a) => a.user_id !== caller.id)) throw errors.forbidden();
     if (!(await this.store.analyses.deleteMany(unique))) throw errors.someAnalysesNotFound();
     return {};
   }
 
+  /** Per analysis: added, missing (or invisible) or not the caller's; one lookup and one insert per 1 000. */
   async bulkAddTags(caller: Caller, ids: number[], tags: string[]) {
-    const results = [];
-    for (const id of [...new Set(ids)]) {
-      const a = await this.store.analyses.get(id);
-      if (!a || !canView(caller, a)) {
-        results.push({ analysis_id: id, message: null, error: `Analysis with ID ${id} could not be found` });
-      } else if (a.user_id !== caller.id) {
-        results.push({ analysis_id: id, message: null, error: 'You do not have permission to access this resource' });
-      } else {
-        await this.store.analyses.addTags(id, tags);
-        results.push({ analysis_id: id, message: 'Tags added', error: null });
-      }
-    }
+    const unique = [...new Set(ids)];
+    const found = new Map((await this.store.analyses.getMany(unique)).map((a) => [a.id, a]));
+    const owned = unique.filter((id) => found.get(id)?.user_id === caller.id);
+    await this.store.analyses.addTagsToMany(owned, tags);
+    const results = unique.map((id) => {
+      const a = found.get(id);
+      if (!a || !canView(caller, a))
+        return { analysis_id: id, message: null, error: `Analysis with ID ${id} could not be found` };
+      if (a.user_id !== caller.id)
+        return { analysis_id: id, message: null, error: 'You do not have permission to access this resource' };
+      return { analysis_id: id, message: 'Tags added', error: null };
+    });
     return { results };
   }
 

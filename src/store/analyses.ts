@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { clearAnalysis } from './analysis-rows.js';
 import type { JobsRepository, NewJob } from './jobs.js';
 import { inBatches } from './batches.js';
 import { likePattern } from './like.js';
@@ -168,36 +169,35 @@ export class AnalysesRepository {
     await this.db.updateTable('analyses').set({ status, updated_at: Date.now() }).where('id', '=', id).execute();
   }
 
-  /** Deletes all or none: returns false (deleting nothing) when any id is missing. */
-  deleteMany(ids: number[]): Promise<boolean> {
-    return this.db
-      .transaction()
-      .execute(async (tx) => {
-        const unique = [...new Set(ids)];
-        if (unique.length === 0) return true;
-        const r = await tx.deleteFrom('analyses').where('id', 'in', unique).executeTakeFirst();
-        if (Number(r.numDeletedRows) !== unique.length) throw new MissingRows();
-        return true;
-      })
-      .catch((err: unknown) => {
-        if (err instanceof MissingRows) return false;
-        throw err;
-      });
+  /**
+   * Deletes all or none: returns false, deleting nothing, when any id is missing (checked first, one query
+   * per 1 000 ids). Then, one analysis at a time, the rows that grow with its binary go in chunks
+   * (clearAnalysis) and its own row in one short statement, whose cascade is a few rows.
+   */
+  async deleteMany(ids: number[]): Promise<boolean> {
+    const unique = [...new Set(ids)];
+    let found = 0;
+    await inBatches(unique, async (batch) => {
+      const r = await this.db
+        .selectFrom('analyses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', 'in', batch)
+        .executeTakeFirstOrThrow();
+      found += Number(r.n);
+    });
+    if (found !== unique.length) return false;
+    for (const id of unique) {
+      await clearAnalysis(this.db, id);
+      await this.db.deleteFrom('analyses').where('id', '=', id).execute();
+    }
+    return true;
   }
 
-  /** Owner, scope and owner's team of many analyses (what visibility asks), in bounded batches. */
-  async visibility(
-    ids: number[],
-  ): Promise<{ id: number; user_id: number; analysis_scope: string; owner_team_id: number | null }[]> {
-    const out: { id: number; user_id: number; analysis_scope: string; owner_team_id: number | null }[] = [];
+  /** The analyses of `ids` that exist, with their owners (one query per 1 000 ids). */
+  async getMany(ids: number[]): Promise<AnalysisWithOwner[]> {
+    const out: AnalysisWithOwner[] = [];
     await inBatches([...new Set(ids)], async (batch) => {
-      const rows = await this.db
-        .selectFrom('analyses as a')
-        .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.id', 'a.user_id', 'a.analysis_scope', 'u.team_id as owner_team_id'])
-        .where('a.id', 'in', batch)
-        .execute();
-      out.push(...rows);
+      out.push(...(await this.withOwner().where('a.id', 'in', batch).execute()));
     });
     return out;
   }
@@ -214,13 +214,20 @@ export class AnalysesRepository {
   }
 
   async addTags(id: number, names: string[], tx: Kysely<Database> = this.db): Promise<void> {
+    await this.addTagsToMany([id], names, tx);
+  }
+
+  /** Adds the user's tags `names` to every analysis of `ids` (those it has already are kept). */
+  async addTagsToMany(ids: number[], names: string[], tx: Kysely<Database> = this.db): Promise<void> {
     const unique = [...new Set(names)];
-    if (unique.length === 0) return;
-    await tx
-      .insertInto('analysis_tags')
-      .values(unique.map((name) => ({ analysis_id: id, name, origin: 'USER' })))
-      .onConflict((oc) => oc.columns(['analysis_id', 'name']).doNothing())
-      .execute();
+    const rows = ids.flatMap((analysis_id) => unique.map((name) => ({ analysis_id, name, origin: 'USER' })));
+    await inBatches(rows, (batch) =>
+      tx
+        .insertInto('analysis_tags')
+        .values(batch)
+        .onConflict((oc) => oc.columns(['analysis_id', 'name']).doNothing())
+        .execute(),
+    );
   }
 
   /** Replaces the user's tags of an analysis with exactly `names`. */
@@ -231,5 +238,3 @@ export class AnalysesRepository {
     });
   }
 }
-
-class MissingRows extends Error {}

@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { PackedVectors } from '../shared/simhash.js';
-import { inBatches } from './batches.js';
+import { clearResults, FUNCTIONS_PER_CHUNK } from './analysis-rows.js';
+import { inBatches, inChunks } from './batches.js';
 import { likePattern } from './like.js';
 import { reattachNames } from './name-history.js';
 import type { Database, FunctionsTable } from './schema.js';
-import { insertVectors } from './similarity.js';
+import { insertBuckets, insertVectors } from './similarity.js';
 
 export type FunctionRow = Selectable<FunctionsTable>;
 
@@ -39,109 +40,107 @@ export class FunctionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Replaces everything recovery produced for an analysis, atomically. User-added strings stay, and so do
-   * the names people and unstripping gave: they are re-applied by address (see reattachNames).
+   * Replaces everything recovery produced for an analysis, in chunks of ~1 000 rows, each its own short
+   * statement or transaction (analysis-rows.ts): the old rows are cleared, then the new ones written, so
+   * while this runs the analysis's function list is partial; it is whole once the analysis is Complete.
+   * User-added strings stay, and so do the names people and unstripping gave: they are re-applied by
+   * address (see reattachNames).
    */
-  replace(analysisId: number, r: FunctionResults): Promise<void> {
-    return this.db.transaction().execute(async (tx) => {
-      await this.clear(tx, analysisId);
-      const ids: number[] = [];
-      await inBatches(r.functions, async (batch) => {
-        const rows = await tx
-          .insertInto('functions')
-          .values(
-            batch.map((f) => ({
-              analysis_id: analysisId,
-              vaddr: f.vaddr,
-              size: f.size,
-              name: f.name,
-              mangled_name: f.mangledName,
-              name_source_type: f.nameSourceType,
-              debug: f.debug ? 1 : 0,
-              source: f.source,
-              thumb: f.thumb ? 1 : 0,
-              blocks: JSON.stringify(f.blocks),
-            })),
-          )
-          .returning('id')
-          .execute();
-        for (const row of rows) ids.push(row.id);
-      });
-      if (r.vectors) await insertVectors(tx, analysisId, ids, r.vectors);
-      await inBatches(r.calls, (batch) =>
-        tx
-          .insertInto('function_calls')
-          .values(
-            batch.map((c) => ({
-              analysis_id: analysisId,
-              caller_id: ids[c.caller]!,
-              callee_id: c.callee === null ? null : ids[c.callee]!,
-              callee_vaddr: c.target,
-              callee_name: c.name,
-              is_external: c.external ? 1 : 0,
-              site: c.site,
-            })),
-          )
-          .execute(),
-      );
-      await inBatches(r.strings, (batch) =>
-        tx
-          .insertInto('analysis_strings')
-          .values(
-            batch.map((s) => ({
-              analysis_id: analysisId,
-              vaddr: s.vaddr,
-              value: s.value,
-              source: 'SYSTEM',
-              encoding: s.encoding,
-              section: s.section,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['analysis_id', 'vaddr']).doNothing())
-          .execute(),
-      );
-      const stringRefs = r.strings.flatMap((s) => s.refs.map((ref) => ({ vaddr: s.vaddr, ...ref })));
-      await inBatches(stringRefs, (batch) =>
-        tx
-          .insertInto('string_refs')
-          .values(
-            batch.map((s) => ({
-              analysis_id: analysisId,
-              string_vaddr: s.vaddr,
-              function_id: ids[s.func]!,
-              site: s.site,
-            })),
-          )
-          .execute(),
-      );
-      await inBatches(r.refs, (batch) =>
-        tx
-          .insertInto('xrefs')
-          .values(
-            batch.map((x) => ({
-              analysis_id: analysisId,
-              from_vaddr: x.site,
-              to_vaddr: x.target,
-              kind: x.kind,
-              function_id: ids[x.func] ?? null,
-            })),
-          )
-          .execute(),
-      );
-      await reattachNames(tx, analysisId);
-    });
-  }
-
-  private async clear(tx: Transaction<Database>, analysisId: number) {
-    await tx.deleteFrom('xrefs').where('analysis_id', '=', analysisId).execute();
-    await tx.deleteFrom('string_refs').where('analysis_id', '=', analysisId).execute();
-    await tx.deleteFrom('function_calls').where('analysis_id', '=', analysisId).execute();
-    await tx.deleteFrom('functions').where('analysis_id', '=', analysisId).execute();
-    await tx
-      .deleteFrom('analysis_strings')
-      .where('analysis_id', '=', analysisId)
-      .where('source', '=', 'SYSTEM')
-      .execute();
+  async replace(analysisId: number, r: FunctionResults): Promise<void> {
+    if (r.vectors && r.vectors.count !== r.functions.length)
+      throw new RangeError(`${r.vectors.count} vectors for ${r.functions.length} functions`);
+    await clearResults(this.db, analysisId);
+    const ids: number[] = [];
+    await inChunks(
+      r.functions,
+      (batch) =>
+        this.db.transaction().execute(async (tx) => {
+          const rows = await tx
+            .insertInto('functions')
+            .values(
+              batch.map((f) => ({
+                analysis_id: analysisId,
+                vaddr: f.vaddr,
+                size: f.size,
+                name: f.name,
+                mangled_name: f.mangledName,
+                name_source_type: f.nameSourceType,
+                debug: f.debug ? 1 : 0,
+                source: f.source,
+                thumb: f.thumb ? 1 : 0,
+                blocks: JSON.stringify(f.blocks),
+              })),
+            )
+            .returning('id')
+            .execute();
+          const batchIds = rows.map((row) => row.id);
+          if (r.vectors) await insertVectors(tx, batchIds, r.vectors, ids.length);
+          ids.push(...batchIds);
+        }),
+      FUNCTIONS_PER_CHUNK,
+    );
+    if (r.vectors) await insertBuckets(this.db, analysisId, ids, r.vectors);
+    await inChunks(r.calls, (batch) =>
+      this.db
+        .insertInto('function_calls')
+        .values(
+          batch.map((c) => ({
+            analysis_id: analysisId,
+            caller_id: ids[c.caller]!,
+            callee_id: c.callee === null ? null : ids[c.callee]!,
+            callee_vaddr: c.target,
+            callee_name: c.name,
+            is_external: c.external ? 1 : 0,
+            site: c.site,
+          })),
+        )
+        .execute(),
+    );
+    await inChunks(r.strings, (batch) =>
+      this.db
+        .insertInto('analysis_strings')
+        .values(
+          batch.map((s) => ({
+            analysis_id: analysisId,
+            vaddr: s.vaddr,
+            value: s.value,
+            source: 'SYSTEM',
+            encoding: s.encoding,
+            section: s.section,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['analysis_id', 'vaddr']).doNothing())
+        .execute(),
+    );
+    const stringRefs = r.strings.flatMap((s) => s.refs.map((ref) => ({ vaddr: s.vaddr, ...ref })));
+    await inChunks(stringRefs, (batch) =>
+      this.db
+        .insertInto('string_refs')
+        .values(
+          batch.map((s) => ({
+            analysis_id: analysisId,
+            string_vaddr: s.vaddr,
+            function_id: ids[s.func]!,
+            site: s.site,
+          })),
+        )
+        .execute(),
+    );
+    await inChunks(r.refs, (batch) =>
+      this.db
+        .insertInto('xrefs')
+        .values(
+          batch.map((x) => ({
+            analysis_id: analysisId,
+            from_vaddr: x.site,
+            to_vaddr: x.target,
+            kind: x.kind,
+            function_id: ids[x.func] ?? null,
+          })),
+        )
+        .execute(),
+    );
+    await reattachNames(this.db, analysisId);
   }
 
   count(analysisId: number): Promise<number> {

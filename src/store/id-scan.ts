@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { yieldToEventLoop } from './batches.js';
 import type { Database } from './schema.js';
 
 /** What one step of a scan asks of the query: matches in ids [from, to), counted or a page of them. */
@@ -33,7 +34,7 @@ export async function scanIds<R>(
   let skip = page.offset;
   const steps = Math.floor((range.hi - range.lo) / width) + 1;
   for (let i = 0; i < steps && out.length < page.limit; i++) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0) await yieldToEventLoop();
     const from = order === 'asc' ? range.lo + i * width : range.hi + 1 - (i + 1) * width;
     const to = from + width;
     if (skip > 0) {

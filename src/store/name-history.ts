@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import { errors } from '../shared/errors.js';
-import { inBatches } from './batches.js';
+import { inKeyChunks } from './analysis-rows.js';
+import { BATCH, inBatches } from './batches.js';
 import type { Database, FunctionNameHistoryTable } from './schema.js';
 
 export type NameHistoryRow = Selectable<FunctionNameHistoryTable> & { username: string };
@@ -90,22 +91,27 @@ const entryColumns = (c: NameChange): NameColumns => ({
 });
 
 /**
- * After re-analysis replaced an analysis's functions (inside the same transaction): points every history
- * entry at the new row at its address, then gives each function the latest chosen name of its history.
- * A function whose latest entry is an analysis name (a revert to it) keeps the name the new run gave.
- * Entries whose address the new run did not recover stay, unattached, until a later run finds it again.
+ * After re-analysis replaced an analysis's functions: points every history entry at the new row at its
+ * address, then gives each function the latest chosen name of its history. A function whose latest entry
+ * is an analysis name (a revert to it) keeps the name the new run gave. Entries whose address the new run
+ * did not recover stay, unattached, until a later run finds it again. Runs over the history ~1 000 entries
+ * at a time (by address, each chunk one short transaction): unstripping may have named every function.
  */
-export async function reattachNames(tx: Transaction<Database>, analysisId: number): Promise<void> {
-  await tx
-    .updateTable('function_name_history')
-    .from('functions as f')
-    .set((eb) => ({ function_id: eb.ref('f.id') }))
-    .whereRef('f.vaddr', '=', 'function_name_history.vaddr')
-    .where('f.analysis_id', '=', analysisId)
-    .where('function_name_history.analysis_id', '=', analysisId)
-    .execute();
-  const byAddress = tx.selectFrom('function_name_history').where('analysis_id', '=', analysisId).groupBy('vaddr');
-  await takeNames(tx, latestIds(byAddress), CHOSEN);
+export function reattachNames(db: Kysely<Database>, analysisId: number): Promise<void> {
+  return inKeyChunks(db, 'function_name_history', analysisId, BATCH, (chunk) =>
+    db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('function_name_history')
+        .from('functions as f')
+        .set((eb) => ({ function_id: eb.ref('f.id') }))
+        .whereRef('f.vaddr', '=', 'function_name_history.vaddr')
+        .where('f.analysis_id', '=', analysisId)
+        .where(chunk)
+        .execute();
+      const byAddress = tx.selectFrom('function_name_history').where(chunk).groupBy('vaddr');
+      await takeNames(tx, latestIds(byAddress), CHOSEN);
+    }),
+  );
 }
 
 type Target = Awaited<ReturnType<NameHistoryRepository['targets']>>[number];

@@ -10,6 +10,16 @@ import type { Database } from '../schema.js';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
+ * How long a statement waits for another process's write lock (a `binlens worker`, the CLI): SQLite's busy
+ * handler sleeps on the calling thread, which is the server's event loop, so this bounds how long the
+ * server can freeze. Writers hold the lock for a chunk of ~1 000 rows (tens of ms; analysis-rows.ts) or an
+ * OSV import batch; past 500 ms the statement fails with SQLITE_BUSY (a transient error: jobs retry).
+ */
+const BUSY_TIMEOUT_MS = 500;
+/** Migrating waits for another process's migration instead: nothing is served yet, and 008 copies a table. */
+const MIGRATION_BUSY_TIMEOUT_MS = 600_000;
+
+/**
  * Kysely prepares every query anew; preparing is a third of a simple request's CPU time, so statements
  * are kept by SQL text. Queries are built from a fixed set of shapes (values are bound, IN-lists vary
  * in length), so a few hundred entries cover them; the oldest is dropped past that.
@@ -37,15 +47,16 @@ export function openSqlite(file: string): DatabaseDriver {
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  // Another process (the CLI, a second worker) may hold the write lock for a moment.
-  raw.pragma('busy_timeout = 5000');
+  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
   return {
     dialect: 'sqlite',
     db,
     async migrate() {
-      raw.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
       const apply = raw.transaction(() => {
+        raw.exec(
+          'CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)',
+        );
         const done = new Set(
           raw
             .prepare('SELECT version FROM schema_migrations')
@@ -58,7 +69,12 @@ export function openSqlite(file: string): DatabaseDriver {
           raw.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(m.version, Date.now());
         }
       });
-      apply.immediate();
+      raw.pragma(`busy_timeout = ${MIGRATION_BUSY_TIMEOUT_MS}`);
+      try {
+        apply.immediate();
+      } finally {
+        raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
     },
     lockForClaim: (qb) => qb,
     close: () => db.destroy(),
