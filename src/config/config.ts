@@ -1,4 +1,5 @@
 import { delimiter, resolve } from 'node:path';
+import { ANALYSIS_LIMIT_SETTINGS, type AnalysisLimits } from '../shared/analysis-limits.js';
 
 export interface Config {
   host: string;
@@ -15,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Extra capability-rule directories (BINLENS_RULES_DIRS, path-delimiter separated), loaded after the shipped rules/. */
   rulesDirs: string[];
+  /** Time, heap and output bounds of each analysis (BINLENS_ANALYSIS_*). */
+  analysisLimits: AnalysisLimits;
 }
 
 export class ConfigError extends Error {}
@@ -29,6 +32,28 @@ function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, ma
     throw new ConfigError(`${name} must be an integer in ${min}..${max}, got "${raw}"`);
   return n;
 }
+
+/**
+ * Default, smallest and largest accepted value of each analysis limit. The largest real binary measured,
+ * anthoscli (a 127 MB Go program), takes 90–97 s in the engine on the shared 2-core VM, ends holding 1.75 GiB
+ * of heap and yields 145,931 functions, 270,268 strings and 2,309,884 cross-references (kubectl, 49 MB:
+ * 25 s, 68,832, 133,804, 681,602). The defaults leave it six times its time and about twice its output.
+ * 4096 MiB is V8's own heap cap for a thread on 64-bit (4096 MiB old + 48 MiB young generation), so the
+ * default stops no analysis that finished before.
+ */
+const ANALYSIS_LIMIT_RANGES: Record<keyof AnalysisLimits, [dflt: number, min: number, max: number]> = {
+  // A thread takes ~0.2 s to start; 2^31 − 1 ms (24.8 days) is setTimeout's longest delay.
+  timeoutMs: [10 * 60_000, 1000, 2 ** 31 - 1],
+  // A thread holds ~20 MiB of heap once the engine has loaded.
+  maxMemoryMb: [4096, 64, 1 << 20],
+  // An array holds at most 2^32 − 1 items.
+  maxFunctions: [300_000, 1, 2 ** 32 - 1],
+  maxStrings: [600_000, 1, 2 ** 32 - 1],
+  maxXrefs: [5_000_000, 1, 2 ** 32 - 1],
+};
+
+const limit = (env: NodeJS.ProcessEnv, key: keyof AnalysisLimits) =>
+  int(env, ANALYSIS_LIMIT_SETTINGS[key], ...ANALYSIS_LIMIT_RANGES[key]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.BINLENS_DATA_DIR || './data');
@@ -46,5 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(delimiter)
       .filter((d) => d !== '')
       .map((d) => resolve(d)),
+    analysisLimits: {
+      timeoutMs: limit(env, 'timeoutMs'),
+      maxMemoryMb: limit(env, 'maxMemoryMb'),
+      maxFunctions: limit(env, 'maxFunctions'),
+      maxStrings: limit(env, 'maxStrings'),
+      maxXrefs: limit(env, 'maxXrefs'),
+    },
   };
 }

@@ -1,40 +1,72 @@
 import { Piscina } from 'piscina';
-import type { BlockTextRequest, FileHashes } from '../contracts/index.js';
-import type { ReportInput } from '../engine/report/index.js';
+import type { AnalysisLimits } from '../shared/analysis-limits.js';
 import type { AnalysisTaskInput, AnalysisTaskOutput } from './analysis-task.js';
+import { limitExceeded, PermanentJobError } from './failures.js';
+import { taskUrl } from './task-url.js';
 
-// Compiled (.js) in production and tests; the extension follows whatever this module was loaded as.
-const task = (name: string) =>
-  new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+/**
+ * An analysis thread retires after this long without work, and with it the memory its analyses grew: an
+ * idle thread runs no GC to shrink its heap, and WebAssembly memory (the decoders') never shrinks. After
+ * kubectl (49 MB) the process stayed at 2213 MiB with the thread kept alive; retired, 290 MiB from 6 s on
+ * (docs/decisions.md, `npm run bench:memory`). A new thread costs 0.2–0.4 s, paid only after a pause, since the runner starts its
+ * next analysis as soon as it has stored the last.
+ */
+const IDLE_TIMEOUT_MS = 5000;
 
-/** Worker threads for engine work: analyses and block text never run on the API's event loop. */
+/** V8's young generation for a heap of `mb` MiB: its default 48 MiB, a sixteenth of smaller heaps. */
+const youngGenerationMb = (mb: number) => Math.min(48, Math.floor(mb / 16));
+
+/** An analysis as the handler asks for it; the pool adds its output limits. */
+export type AnalysisRequest = Omit<AnalysisTaskInput, 'limits'>;
+
+/**
+ * Worker threads for analyses, so they never run on the API's event loop, each bounded by the limits: a
+ * thread past its time is terminated, one past its heap dies (and the next analysis gets a fresh one), a
+ * result past the output limits is refused in the thread before it is copied out.
+ */
 export class AnalysisPool {
   private readonly pool: Piscina;
 
-  /** `idleThreads`: threads kept alive with nothing to do (0 for a pool that serves occasional requests). */
-  constructor(threads: number, idleThreads = 1) {
+  constructor(
+    threads: number,
+    private readonly limits: AnalysisLimits,
+  ) {
+    const young = youngGenerationMb(limits.maxMemoryMb);
     this.pool = new Piscina({
-      filename: task('analysis-task'),
-      minThreads: Math.min(idleThreads, Math.max(threads, 1)),
+      filename: taskUrl('analysis-task'),
+      minThreads: 0,
       maxThreads: Math.max(threads, 1),
-      idleTimeout: 60_000,
+      idleTimeout: IDLE_TIMEOUT_MS,
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb - young, maxYoungGenerationSizeMb: young },
     });
   }
 
-  run(input: AnalysisTaskInput): Promise<AnalysisTaskOutput> {
-    return this.pool.run(input) as Promise<AnalysisTaskOutput>;
-  }
-
-  renderBlocks(request: BlockTextRequest): Promise<string[][]> {
-    return this.pool.run(request, { filename: task('render-task') }) as Promise<string[][]>;
-  }
-
-  describeFile(path: string): Promise<{ hashes: FileHashes; entropy: number }> {
-    return this.pool.run(path, { filename: task('describe-task') }) as Promise<{ hashes: FileHashes; entropy: number }>;
-  }
-
-  renderPdf(input: ReportInput): Promise<Uint8Array> {
-    return this.pool.run(input, { filename: task('report-task') }) as Promise<Uint8Array>;
+  /**
+   * Runs one analysis. Time counts from the hand-over, queueing included: the runner claims no more jobs
+   * than there are threads, so an analysis waits only for a thread to start. A limit hit rejects with a
+   * PermanentJobError naming the setting that raises it.
+   */
+  async run(request: AnalysisRequest): Promise<AnalysisTaskOutput> {
+    const { timeoutMs, maxMemoryMb, maxFunctions, maxStrings, maxXrefs } = this.limits;
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(), timeoutMs);
+    try {
+      const input: AnalysisTaskInput = { ...request, limits: { maxFunctions, maxStrings, maxXrefs } };
+      return (await this.pool.run(input, { signal: timer.signal })) as AnalysisTaskOutput;
+    } catch (err) {
+      // Piscina terminates the thread of an aborted task; one that hit its heap limit is already gone.
+      if (timer.signal.aborted)
+        throw new PermanentJobError(
+          limitExceeded('time', `the analysis was still running after ${timeoutMs} ms`, 'timeoutMs'),
+        );
+      if ((err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new PermanentJobError(
+          limitExceeded('memory', `the analysis needed more than ${maxMemoryMb} MiB of heap`, 'maxMemoryMb'),
+        );
+      throw err;
+    } finally {
+      clearTimeout(timeout);
+    }
   }
 
   close(): Promise<void> {

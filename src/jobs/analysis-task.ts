@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import type { AnalysisResult } from '../contracts/index.js';
 import { analyze, type BinaryConfig, type ClientSymbols } from '../engine/index.js';
 import { isPermanentFailure } from './failures.js';
+import { outputOverLimit, type OutputLimits } from './output-limits.js';
 import { loadRuleDirectories, shippedRulesDir, type LoadedRules, type RuleFileProblem } from './rule-files.js';
 
 export interface AnalysisTaskInput {
@@ -20,6 +21,8 @@ export interface AnalysisTaskInput {
   rulesDirs: string[];
   /** Identify the libraries the binary carries. */
   sbom: boolean;
+  /** A result holding more is refused here, before it is copied to the main thread and stored. */
+  limits: OutputLimits;
 }
 
 /** Errors lose their class crossing the thread boundary, so a refusal that retrying cannot fix is data. */
@@ -71,6 +74,8 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
       sbom: input.sbom,
     };
     const result = await analyze(bytes, options);
+    const over = outputOverLimit(result, input.limits);
+    if (over) return { kind: 'refused', reason: over };
     return movingVectors({ kind: 'done', result, ruleProblems: loadedRules?.problems ?? [] });
   } catch (err) {
     if (isPermanentFailure(err)) return { kind: 'refused', reason: (err as Error).message };

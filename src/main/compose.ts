@@ -4,7 +4,7 @@ import { buildApp } from '../api/index.js';
 import { FsBlobStore } from '../blobs/index.js';
 import type { Config } from '../config/index.js';
 import { ANALYSIS_JOB_KIND, SIMILARITY_RUN_JOB_KIND } from '../contracts/index.js';
-import { AnalysisJobHandler, AnalysisPool, JobRunner, SimilarityRunJobHandler } from '../jobs/index.js';
+import { AnalysisJobHandler, AnalysisPool, JobRunner, RequestPool, SimilarityRunJobHandler } from '../jobs/index.js';
 import {
   AnalysesService,
   AnalysisResultsService,
@@ -74,8 +74,8 @@ export async function buildService(config: Config, logger: Logger | false = fals
   const generatedAdminKey = await users.bootstrapAdmin(config.adminApiKey);
   // Block text, file digests and PDF reports are made on request by a thread of their own, never queued
   // behind analyses.
-  const renderPool = new AnalysisPool(1, 0);
-  const understanding = new UnderstandingService(store, (input) => renderPool.renderPdf(input));
+  const requestPool = new RequestPool();
+  const understanding = new UnderstandingService(store, (input) => requestPool.renderPdf(input));
   const collections = new CollectionsService(store);
 
   const app = await buildApp(
@@ -86,9 +86,9 @@ export async function buildService(config: Config, logger: Logger | false = fals
       results: new AnalysisResultsService(store),
       comments: new CommentsService(store),
       functions: new FunctionsService(store),
-      blocks: new FunctionBlocksService(store, blobs, (req) => renderPool.renderBlocks(req)),
+      blocks: new FunctionBlocksService(store, blobs, (req) => requestPool.renderBlocks(req)),
       names: new FunctionNamesService(store),
-      binaries: new BinariesService(store, blobs, (path) => renderPool.describeFile(path)),
+      binaries: new BinariesService(store, blobs, (path) => requestPool.describeFile(path)),
       understanding,
       matching: new FunctionMatchingService(store),
       unstrip: new UnstripService(store),
@@ -110,7 +110,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
   let runner: JobRunner | null = null;
   let pool: AnalysisPool | null = null;
   if (config.workers > 0) {
-    pool = new AnalysisPool(config.workers);
+    pool = new AnalysisPool(config.workers, config.analysisLimits);
     runner = new JobRunner(store, jobHandlers(store, blobs, pool, config), {
       concurrency: config.workers,
       leaseMs: config.jobLeaseMs,
@@ -133,7 +133,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
       // In-flight analyses get a moment to finish; a longer one is cut off with the pool, and its lease
       // hands it to the next runner (here after a restart, or another node).
       await Promise.race([runner?.stop(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref())]);
-      await Promise.all([pool?.close(), renderPool.close()]);
+      await Promise.all([pool?.close(), requestPool.close()]);
       await runtime.close();
     },
   };
@@ -143,7 +143,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
 export async function buildWorker(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
   const runtime = await openRuntime(config);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-  const pool = new AnalysisPool(Math.max(config.workers, 1));
+  const pool = new AnalysisPool(Math.max(config.workers, 1), config.analysisLimits);
   const runner = new JobRunner(runtime.store, jobHandlers(runtime.store, blobs, pool, config), {
     concurrency: Math.max(config.workers, 1),
     leaseMs: config.jobLeaseMs,

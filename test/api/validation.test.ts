@@ -61,6 +61,8 @@ for (const backend of backends) {
     before(async () => {
       id = await h().analysis(h().keys.alice, elf64(1), { tags: [{ name: 'kept' }] });
       other = await h().analysis(h().keys.alice, elf64(2));
+      // Settled, so the tests that compare its logs before and after see only what the requests changed.
+      await h().waitForStatus(h().keys.alice, id);
       const c = await h().request('POST', `/v2/analyses/${id}/comments`, h().keys.alice, { content: 'first' });
       // The first comment of a fresh database: the comment_id bound tests below rely on its id being 1.
       assert.equal(c.json().data.id, 1);

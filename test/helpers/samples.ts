@@ -1,4 +1,5 @@
 // Small real binaries built in memory for API tests (headers only; enough for identification).
+import { seededRandom } from '../../src/shared/seeded-random.js';
 
 /** A minimal ELF64 little-endian x86-64 executable header with one PT_LOAD at 0x400000. */
 export function elf64(tag = 0): Buffer {
@@ -38,3 +39,12 @@ export function elfMips(): Buffer {
 
 /** Bytes that are no known format. */
 export const rawBlob = (n = 4096) => Buffer.alloc(n, 0x90);
+
+/**
+ * `n` bytes of seeded noise. Analysed as raw x86-64 (binary_config) 1 MB decodes into ~9 000 junk functions:
+ * ~3 s and more than 32 MiB of heap on the shared 2-core machine.
+ */
+export function noise(n: number, seed = 1): Buffer {
+  const next = seededRandom(seed);
+  return Buffer.from(Uint8Array.from({ length: n }, () => Math.floor(next() * 256)));
+}

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { loadConfig } from '../../src/config/index.js';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
 import { analyze } from '../../src/engine/index.js';
 import { AnalysisPool } from '../../src/jobs/analysis-pool.js';
@@ -13,6 +14,7 @@ import { CORPUS } from '../../src/engine/disasm/fixtures.js';
 import { HASHED_DIM, LSH_BANDS } from '../../src/shared/simhash.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'binlens-task-'));
+const LIMITS = loadConfig({}).analysisLimits;
 /** Recovery only: no capability rules, no library identification. */
 const NOTHING_MORE = { capabilities: false, rulesDirs: [], sbom: false };
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,6 +29,7 @@ test('an empty blob claimed as x86-64 is refused with the parser’s reason', as
     debugPath: null,
     maxBytes: 1 << 20,
     ...NOTHING_MORE,
+    limits: LIMITS,
   });
   assert.deepEqual(out, { kind: 'refused', reason: 'empty blob' });
 });
@@ -41,6 +44,7 @@ test('a sample over the analysis limit is refused before it is read', async () =
     debugPath: null,
     maxBytes: 1024,
     ...NOTHING_MORE,
+    limits: LIMITS,
   });
   assert.deepEqual(out, { kind: 'refused', reason: 'sample is 2048 bytes; the analysis limit is 1024' });
 });
@@ -54,6 +58,7 @@ test('a file that is not there is an error (transient: the blob store may catch 
       debugPath: null,
       maxBytes: 1024,
       ...NOTHING_MORE,
+      limits: LIMITS,
     }),
   );
 });
@@ -61,7 +66,7 @@ test('a file that is not there is an error (transient: the blob store may catch 
 test('through the worker pool, the vectors arrive whole: one int8 vector and LSH buckets a function', async () => {
   const path = join(dir, 'program');
   writeFileSync(path, sampleProgram({ bits: 64, little: true, machine: 62 }));
-  const pool = new AnalysisPool(1, 0);
+  const pool = new AnalysisPool(1, LIMITS);
   try {
     const out = await pool.run({
       path,
@@ -91,7 +96,7 @@ test('through the worker pool, the vectors arrive whole: one int8 vector and LSH
 test('with capabilities and an SBOM asked for, the worker matches the shipped rules and names libraries', async (t) => {
   const sample = join(CORPUS, 'bin', 'samples', 'sample-win_injector_win-x86_64_mingw-gcc12_O2_stripped.exe');
   if (!existsSync(sample)) return t.skip('../shared/corpus is not present');
-  const pool = new AnalysisPool(1, 0);
+  const pool = new AnalysisPool(1, LIMITS);
   t.after(() => pool.close());
   const out = await pool.run({
     path: sample,
