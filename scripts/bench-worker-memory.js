@@ -2,15 +2,46 @@
 // (one thread and the default limits, as `serve` builds it): idle, when the result arrives, then at intervals
 // after the result is dropped and the main thread collected, while the idle thread retires.
 // Default file: the largest corpus binary (busybox); docs/decisions.md has anthoscli and kubectl.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../dist/src/config/index.js';
 import { AnalysisPool } from '../dist/src/jobs/index.js';
+import { createStore, openDatabase } from '../dist/src/store/index.js';
 
 const file =
   process.argv[2] ?? join('..', 'shared', 'corpus', 'bin', 'busybox', 'busybox-static_1_1.35.0-4+deb12u1+b1_amd64');
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc (npm run bench:memory does)');
 const mib = () => `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`;
+
+// The thread stores the result, as in the service: a scratch SQLite database with one queued analysis.
+const scratch = mkdtempSync(join(tmpdir(), 'binlens-bench-memory-'));
+const databaseUrl = join(scratch, 'binlens.sqlite');
+const driver = openDatabase(databaseUrl);
+await driver.migrate();
+const store = createStore(driver);
+const user = await store.users.create({ username: 'b', email: 'b', role: 'USER', teamName: null, apiKeyHash: 'b' });
+const sha256 = '0'.repeat(64);
+await store.samples.recordUpload(
+  { sha256, size: 0, identity: '{}' },
+  { user_id: user.id, file_type: 'BINARY', filename: 'f' },
+);
+const { analysisId } = await store.analyses.create(
+  {
+    userId: user.id,
+    sha256,
+    binaryName: 'f',
+    binarySize: 0,
+    scope: 'PRIVATE',
+    modelName: 'binnet-0.7-x86-64-linux',
+    baseAddress: null,
+    debugHash: null,
+    config: {},
+    tags: [],
+  },
+  { kind: 'bench', payload: {}, maxAttempts: 1 },
+);
 
 const pool = new AnalysisPool(1, loadConfig({}).analysisLimits);
 await sleep(1000);
@@ -25,9 +56,11 @@ let out = await pool.run({
   capabilities: false,
   rulesDirs: [],
   sbom: false,
+  databaseUrl,
+  analysisId,
 });
 const done = performance.now();
-const what = out.kind === 'done' ? `${out.result.functionCount} functions` : out.reason;
+const what = out.kind === 'done' ? `${out.summary.functionCount} functions, stored` : out.reason;
 console.log(`analysed in ${Math.round(done - t0)} ms (${what}): ${mib()}`);
 out = null;
 for (const s of [1, 4, 6, 10, 30]) {
@@ -36,3 +69,5 @@ for (const s of [1, 4, 6, 10, 30]) {
   console.log(`+${s} s, result dropped: ${mib()}`);
 }
 await pool.close();
+await driver.close();
+rmSync(scratch, { recursive: true, force: true });

@@ -1,11 +1,12 @@
-// Worker-thread entry: reads the sample and runs the engine on it. Runs inside piscina, not on the API loop.
+// Worker-thread entry: reads the sample, runs the engine on it and stores the results. Runs inside piscina,
+// not on the API loop; only a summary goes back.
 import { readFile, stat } from 'node:fs/promises';
-import { Piscina } from 'piscina';
-import type { AnalysisResult } from '../contracts/index.js';
 import { analyze, type BinaryConfig, type ClientSymbols } from '../engine/index.js';
+import { createStore, openDatabase, type Store } from '../store/index.js';
 import { isPermanentFailure } from './failures.js';
 import { outputOverLimit, type OutputLimits } from './output-limits.js';
 import { loadRuleDirectories, shippedRulesDir, type LoadedRules, type RuleFileProblem } from './rule-files.js';
+import { storeResult, type AnalysisSummary } from './stored-result.js';
 
 export interface AnalysisTaskInput {
   path: string;
@@ -21,13 +22,16 @@ export interface AnalysisTaskInput {
   rulesDirs: string[];
   /** Identify the libraries the binary carries. */
   sbom: boolean;
-  /** A result holding more is refused here, before it is copied to the main thread and stored. */
+  /** A result holding more is refused here, before it is stored. */
   limits: OutputLimits;
+  /** Where the results go: the service's database (already migrated) and the analysis's id. */
+  databaseUrl: string;
+  analysisId: number;
 }
 
 /** Errors lose their class crossing the thread boundary, so a refusal that retrying cannot fix is data. */
 export type AnalysisTaskOutput =
-  { kind: 'done'; result: AnalysisResult; ruleProblems: RuleFileProblem[] } | { kind: 'refused'; reason: string };
+  { kind: 'done'; summary: AnalysisSummary; ruleProblems: RuleFileProblem[] } | { kind: 'refused'; reason: string };
 
 /** Rules are read and compiled once per worker thread (and again only if the directories change). */
 let loaded: { key: string; rules: Promise<LoadedRules> } | null = null;
@@ -39,22 +43,15 @@ function workerRules(extraDirs: string[]): Promise<LoadedRules> {
   return loaded.rules;
 }
 
-/**
- * The output with the vectors' buffer moved, not cloned: piscina sends the value of a movable object
- * and transfers its list (10 000 functions' vectors are 10 MB).
- */
-function movingVectors(out: AnalysisTaskOutput): AnalysisTaskOutput {
-  const vectors = out.kind === 'done' ? out.result.vectors : null;
-  if (!vectors) return out;
-  const movable = {
-    get [Piscina.transferableSymbol]() {
-      return [vectors.vectors.buffer];
-    },
-    get [Piscina.valueSymbol]() {
-      return out;
-    },
-  };
-  return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as AnalysisTaskOutput;
+/** The database connection of this thread, opened on its first analysis and closed with the thread. */
+let opened: { url: string; store: Store } | null = null;
+
+function threadStore(url: string): Store {
+  if (opened?.url !== url) {
+    void opened?.store.driver.close();
+    opened = { url, store: createStore(openDatabase(url)) };
+  }
+  return opened.store;
 }
 
 export default async function analyzeFile(input: AnalysisTaskInput): Promise<AnalysisTaskOutput> {
@@ -76,7 +73,8 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
     const result = await analyze(bytes, options);
     const over = outputOverLimit(result, input.limits);
     if (over) return { kind: 'refused', reason: over };
-    return movingVectors({ kind: 'done', result, ruleProblems: loadedRules?.problems ?? [] });
+    const summary = await storeResult(threadStore(input.databaseUrl), input.analysisId, result);
+    return { kind: 'done', summary, ruleProblems: loadedRules?.problems ?? [] };
   } catch (err) {
     if (isPermanentFailure(err)) return { kind: 'refused', reason: (err as Error).message };
     throw err;

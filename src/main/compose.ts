@@ -38,7 +38,14 @@ const SHUTDOWN_GRACE_MS = 5000;
 
 /** What the job runner runs, by job kind. */
 const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, config: Config) => ({
-  [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.rulesDirs),
+  [ANALYSIS_JOB_KIND]: new AnalysisJobHandler(
+    store,
+    blobs,
+    pool,
+    MAX_ANALYSIS_BYTES,
+    config.rulesDirs,
+    config.databaseUrl,
+  ),
   [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
 });
 

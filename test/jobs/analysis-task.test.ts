@@ -1,23 +1,41 @@
-// The worker-thread entry: a malformed sample is a refusal (permanent), not an error to retry; vectors
-// cross the thread boundary in one transferred buffer.
+// The worker-thread entry: a malformed sample is a refusal (permanent), not an error to retry; a finished
+// analysis is stored by the thread that ran it, and only a summary crosses back to the main thread.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
 import { analyze } from '../../src/engine/index.js';
 import { AnalysisPool } from '../../src/jobs/analysis-pool.js';
 import analyzeFile from '../../src/jobs/analysis-task.js';
 import { CORPUS } from '../../src/engine/disasm/fixtures.js';
-import { HASHED_DIM, LSH_BANDS } from '../../src/shared/simhash.js';
+import { HASHED_DIM } from '../../src/shared/simhash.js';
+import { createStore, openDatabase } from '../../src/store/index.js';
+import { backends } from '../helpers/backends.js';
+import { newAnalysis } from '../helpers/store-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'binlens-task-'));
 const LIMITS = loadConfig({}).analysisLimits;
-/** Recovery only: no capability rules, no library identification. */
-const NOTHING_MORE = { capabilities: false, rulesDirs: [], sbom: false };
+/** Recovery only: no capability rules, no library identification; refusals never reach the store. */
+const NOTHING_MORE = { capabilities: false, rulesDirs: [], sbom: false, databaseUrl: '', analysisId: 0 };
 after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A migrated SQLite database with one queued analysis to store results for. */
+async function destination(t: TestContext) {
+  const db = await backends.find((b) => b.name === 'sqlite')!.create();
+  const driver = openDatabase(db.url);
+  await driver.migrate();
+  const store = createStore(driver);
+  const user = await store.users.create({ username: 'u', email: 'u', role: 'USER', teamName: null, apiKeyHash: 'u' });
+  const { analysisId } = await newAnalysis(store, user.id);
+  t.after(async () => {
+    await driver.close();
+    await db.drop();
+  });
+  return { store, databaseUrl: db.url, analysisId };
+}
 
 test('an empty blob claimed as x86-64 is refused with the parser’s reason', async () => {
   const path = join(dir, 'empty');
@@ -63,39 +81,40 @@ test('a file that is not there is an error (transient: the blob store may catch 
   );
 });
 
-test('through the worker pool, the vectors arrive whole: one int8 vector and LSH buckets a function', async () => {
+test('through the worker pool, the thread stores the functions and their vectors and hands back a summary', async (t) => {
   const path = join(dir, 'program');
   writeFileSync(path, sampleProgram({ bits: 64, little: true, machine: 62 }));
+  const { store, databaseUrl, analysisId } = await destination(t);
   const pool = new AnalysisPool(1, LIMITS);
-  try {
-    const out = await pool.run({
-      path,
-      binaryConfig: null,
-      symbols: null,
-      debugPath: null,
-      maxBytes: 1 << 20,
-      ...NOTHING_MORE,
-    });
-    assert.equal(out.kind, 'done');
-    if (out.kind !== 'done') return;
-    const v = out.result.vectors!;
-    assert.ok(out.result.functionCount > 0);
-    assert.equal(v.count, out.result.functionCount);
-    assert.ok(v.vectors instanceof Int8Array && v.buckets instanceof Int32Array);
-    assert.equal(v.vectors.length, v.count * HASHED_DIM);
-    assert.equal(v.buckets.length, v.count * LSH_BANDS);
-    assert.equal(v.vectors.buffer, v.buckets.buffer, 'one buffer');
-    const direct = (await analyze(readFileSync(path), {})).vectors!;
-    assert.deepEqual(v.vectors, direct.vectors);
-    assert.deepEqual(v.buckets, direct.buckets);
-  } finally {
-    await pool.close();
-  }
+  t.after(() => pool.close());
+  const out = await pool.run({
+    path,
+    binaryConfig: null,
+    symbols: null,
+    debugPath: null,
+    maxBytes: 1 << 20,
+    ...NOTHING_MORE,
+    databaseUrl,
+    analysisId,
+  });
+  assert.equal(out.kind, 'done');
+  if (out.kind !== 'done') return;
+  const direct = await analyze(readFileSync(path), {});
+  assert.equal(out.summary.functionCount, direct.functionCount);
+  assert.equal(out.summary.vectorCount, direct.functionCount);
+  assert.ok(JSON.stringify(out).length < 4096, 'only a summary crosses the thread boundary');
+  const ids = (await store.functions.map(analysisId)).map((f) => f.id);
+  assert.equal(ids.length, direct.functionCount);
+  const vectors = await store.similarity.vectors(ids);
+  assert.equal(vectors.size, ids.length);
+  assert.ok([...vectors.values()].every((v) => v.length === HASHED_DIM));
+  assert.equal((await store.events.result<{ functionCount: number }>(analysisId))?.functionCount, direct.functionCount);
 });
 
 test('with capabilities and an SBOM asked for, the worker matches the shipped rules and names libraries', async (t) => {
   const sample = join(CORPUS, 'bin', 'samples', 'sample-win_injector_win-x86_64_mingw-gcc12_O2_stripped.exe');
   if (!existsSync(sample)) return t.skip('../shared/corpus is not present');
+  const { store, databaseUrl, analysisId } = await destination(t);
   const pool = new AnalysisPool(1, LIMITS);
   t.after(() => pool.close());
   const out = await pool.run({
@@ -107,12 +126,19 @@ test('with capabilities and an SBOM asked for, the worker matches the shipped ru
     capabilities: true,
     rulesDirs: [],
     sbom: true,
+    databaseUrl,
+    analysisId,
   });
   assert.equal(out.kind, 'done');
   if (out.kind !== 'done') return;
   assert.deepEqual(out.ruleProblems, []);
-  const rules = out.result.capabilities!.matches.map((m) => m.rule);
+  assert.deepEqual(out.summary.libraries, 0);
+  const result = await store.events.result<{ capabilities: { matches: { rule: string }[] }; sbom: unknown[] }>(
+    analysisId,
+  );
+  const rules = result!.capabilities.matches.map((m) => m.rule);
   assert.ok(rules.includes('create thread in another process'), rules.join(', '));
-  assert.ok(out.result.capabilityFeatures!.keys.length > 0);
-  assert.deepEqual(out.result.sbom, []);
+  assert.equal(out.summary.capabilities?.matched, rules.length);
+  assert.ok((await store.events.features<{ keys: unknown[] }>(analysisId))!.keys.length > 0);
+  assert.deepEqual(result!.sbom, []);
 });

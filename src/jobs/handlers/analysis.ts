@@ -1,12 +1,11 @@
 import type { BlobStore } from '../../blobs/index.js';
-import type { AnalysisJobPayload, AnalysisResult } from '../../contracts/index.js';
-import type { FunctionResults, JobRow, Store } from '../../store/index.js';
+import type { AnalysisJobPayload, BinaryIdentity } from '../../contracts/index.js';
+import type { JobRow, Store } from '../../store/index.js';
 import type { AnalysisPool } from '../analysis-pool.js';
 import { PermanentJobError } from '../failures.js';
 import type { JobHandler } from '../runner.js';
 
-const describe = (r: AnalysisResult) => {
-  const id = r.identity;
+const describe = (id: BinaryIdentity) => {
   const bits = id.bits ? `${id.bits}-bit ` : '';
   const endian = id.endianness ? `${id.endianness}-endian ` : '';
   return (
@@ -14,40 +13,6 @@ const describe = (r: AnalysisResult) => {
     `${id.dynamic ? ', dynamically linked' : ''}${id.debug ? ', with debug info' : ''}`
   );
 };
-
-/** The rows the API pages through, from the engine's result document. */
-function functionResults(r: AnalysisResult): FunctionResults {
-  const stringSites = new Set(r.strings.flatMap((s) => s.refs.map((ref) => ref.site)));
-  return {
-    functions: r.functions.map((f) => ({
-      vaddr: f.vaddr,
-      size: f.size,
-      name: f.name,
-      mangledName: f.mangledName,
-      nameSourceType: f.nameOrigin === 'client' ? 'EXTERNAL' : 'SYSTEM',
-      debug: f.nameOrigin === 'symbol' || f.nameOrigin === 'debug',
-      source: f.found,
-      thumb: f.thumb,
-      blocks: f.blocks,
-    })),
-    calls: r.calls.map((c) => ({
-      caller: c.caller,
-      callee: c.callee,
-      target: c.target,
-      name: c.calleeName ?? (c.target >= 0 ? `sub_${c.target.toString(16)}` : '(indirect)'),
-      external: c.kind === 'import',
-      site: c.site,
-    })),
-    strings: r.strings,
-    vectors: r.vectors,
-    refs: [
-      ...r.calls
-        .filter((c) => c.target >= 0)
-        .map((c) => ({ site: c.site, func: c.caller, target: c.target, kind: 'call' })),
-      ...r.refs.map((x) => ({ ...x, kind: stringSites.has(x.site) ? 'string' : 'data' })),
-    ],
-  };
-}
 
 /** What analysis_config asks for beyond recovery; CVEs need the libraries, so they imply the SBOM. */
 function wanted(config: string): { capabilities: boolean; sbom: boolean } {
@@ -63,6 +28,8 @@ export class AnalysisJobHandler implements JobHandler {
     private readonly pool: AnalysisPool,
     private readonly maxAnalysisBytes: number,
     private readonly rulesDirs: string[],
+    /** The database the worker threads store results in: this store's. */
+    private readonly databaseUrl: string,
   ) {}
 
   async run(job: JobRow): Promise<void> {
@@ -92,30 +59,28 @@ export class AnalysisJobHandler implements JobHandler {
       maxBytes: this.maxAnalysisBytes,
       ...wanted(analysis.config),
       rulesDirs: this.rulesDirs,
+      databaseUrl: this.databaseUrl,
+      analysisId: id,
     });
     if (out.kind === 'refused') throw new PermanentJobError(out.reason);
-    const result = out.result;
+    const r = out.summary;
     for (const p of out.ruleProblems.slice(0, 10))
       await events.log(id, `Capability rule skipped: ${p.source}: ${p.message}`);
-    await events.log(id, `Identified ${describe(result)}`);
-    await events.log(id, `SHA-256 ${result.hashes.sha256}, ${result.size} bytes, entropy ${result.entropy.toFixed(3)}`);
+    await events.log(id, `Identified ${describe(r.identity)}`);
+    await events.log(id, `SHA-256 ${r.sha256}, ${r.size} bytes, entropy ${r.entropy.toFixed(3)}`);
     await events.log(
       id,
-      `Recovered ${result.functionCount} functions (${result.instructionCount} instructions), ${result.strings.length} strings`,
+      `Recovered ${r.functionCount} functions (${r.instructionCount} instructions), ${r.stringCount} strings`,
     );
-    for (const d of result.diagnostics.slice(0, 20)) await events.log(id, `Warning: ${d}`);
-    await this.store.functions.replace(id, functionResults(result));
-    if (result.vectors) await events.log(id, `Indexed ${result.vectors.count} function vectors for similarity search`);
-    if (result.capabilities)
+    for (const d of r.diagnostics) await events.log(id, `Warning: ${d}`);
+    if (r.vectorCount !== null) await events.log(id, `Indexed ${r.vectorCount} function vectors for similarity search`);
+    if (r.capabilities)
       await events.log(
         id,
-        `Matched ${result.capabilities.matches.length} of ${result.capabilities.rules} capability rules ` +
-          `(${result.capabilities.evaluations} evaluations; ${result.capabilities.naiveEvaluations} without the index)`,
+        `Matched ${r.capabilities.matched} of ${r.capabilities.rules} capability rules ` +
+          `(${r.capabilities.evaluations} evaluations; ${r.capabilities.naiveEvaluations} without the index)`,
       );
-    if (result.sbom) await events.log(id, `Identified ${result.sbom.length} libraries`);
-    const { functions, calls, strings, refs, vectors, capabilityFeatures, ...document } = result;
-    if (capabilityFeatures) await events.saveFeatures(id, capabilityFeatures);
-    await events.saveResult(id, document);
+    if (r.libraries !== null) await events.log(id, `Identified ${r.libraries} libraries`);
     await events.stage(id, 'ANALYSIS', 'FINISHED');
     await events.log(id, `Analysis complete in ${Math.round(performance.now() - started)} ms`);
     await this.store.analyses.setStatus(id, 'Complete');

@@ -1,0 +1,89 @@
+// What an analysis leaves in the store, written by the worker thread that ran it: the rows the API pages
+// through, the capability features and the result document. Only a summary crosses back to the main thread.
+import type { AnalysisResult, BinaryIdentity } from '../contracts/index.js';
+import type { FunctionResults, Store } from '../store/index.js';
+
+/** What the job logs about a stored analysis: small, so handing it to the main thread costs nothing. */
+export interface AnalysisSummary {
+  identity: BinaryIdentity;
+  sha256: string;
+  size: number;
+  entropy: number;
+  functionCount: number;
+  instructionCount: number;
+  stringCount: number;
+  /** The parser's first diagnostics (a damaged container is analysed in part). */
+  diagnostics: string[];
+  vectorCount: number | null;
+  capabilities: { matched: number; rules: number; evaluations: number; naiveEvaluations: number } | null;
+  libraries: number | null;
+}
+
+const MAX_DIAGNOSTICS = 20;
+
+/** The rows the API pages through, from the engine's result document. */
+function functionResults(r: AnalysisResult): FunctionResults {
+  const stringSites = new Set(r.strings.flatMap((s) => s.refs.map((ref) => ref.site)));
+  return {
+    functions: r.functions.map((f) => ({
+      vaddr: f.vaddr,
+      size: f.size,
+      name: f.name,
+      mangledName: f.mangledName,
+      nameSourceType: f.nameOrigin === 'client' ? 'EXTERNAL' : 'SYSTEM',
+      debug: f.nameOrigin === 'symbol' || f.nameOrigin === 'debug',
+      source: f.found,
+      thumb: f.thumb,
+      blocks: f.blocks,
+    })),
+    calls: r.calls.map((c) => ({
+      caller: c.caller,
+      callee: c.callee,
+      target: c.target,
+      name: c.calleeName ?? (c.target >= 0 ? `sub_${c.target.toString(16)}` : '(indirect)'),
+      external: c.kind === 'import',
+      site: c.site,
+    })),
+    strings: r.strings,
+    vectors: r.vectors,
+    refs: [
+      ...r.calls
+        .filter((c) => c.target >= 0)
+        .map((c) => ({ site: c.site, func: c.caller, target: c.target, kind: 'call' })),
+      ...r.refs.map((x) => ({ ...x, kind: stringSites.has(x.site) ? 'string' : 'data' })),
+    ],
+  };
+}
+
+/**
+ * Stores a finished analysis's results (replacing an earlier run's, in short transactions) and sums them up.
+ * Run in the worker thread: converting, serialising and inserting a large binary's rows took seconds of the
+ * API's event loop when the result was handed to the main thread to store.
+ */
+export async function storeResult(store: Store, analysisId: number, result: AnalysisResult): Promise<AnalysisSummary> {
+  await store.functions.replace(analysisId, functionResults(result));
+  const { functions, calls, strings, refs, vectors, capabilityFeatures, ...document } = result;
+  if (capabilityFeatures) await store.events.saveFeatures(analysisId, capabilityFeatures);
+  await store.events.saveResult(analysisId, document);
+  const caps = result.capabilities;
+  return {
+    identity: result.identity,
+    sha256: result.hashes.sha256,
+    size: result.size,
+    entropy: result.entropy,
+    functionCount: result.functionCount,
+    instructionCount: result.instructionCount,
+    stringCount: strings.length,
+    diagnostics: result.diagnostics.slice(0, MAX_DIAGNOSTICS),
+    vectorCount: vectors?.count ?? null,
+    capabilities: caps
+      ? {
+          matched: caps.matches.length,
+          rules: caps.rules,
+          evaluations: caps.evaluations,
+          naiveEvaluations: caps.naiveEvaluations,
+        }
+      : null,
+    libraries: result.sbom?.length ?? null,
+  };
+}
