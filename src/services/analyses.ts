@@ -36,6 +36,19 @@ const MAX_PRIORITY = 100;
 const priorityFor = (caller: Caller, asked: number) =>
   Math.max(-MAX_PRIORITY, Math.min(asked, caller.role === 'ADMIN' ? MAX_PRIORITY : 0));
 
+/** What was detected and what would make the binary analysable, for the 400 "no appropriate model". */
+function whyNoModel(identity: BinaryIdentity): string {
+  if (identity.format === 'raw' || identity.architecture === 'unknown')
+    return (
+      'its format and architecture were not recognised; for a raw blob (firmware, shellcode) pass ' +
+      'binary_config with its isa (x86, x86_64, or arm for AArch64) and platform'
+    );
+  return (
+    `it is ${identity.format.toUpperCase()} ${identity.architecture} for ${identity.platform}, which no model ` +
+    'analyses (GET /v2/models lists them)'
+  );
+}
+
 /** The plugin's boundaries the analysis should use (those not excluded with `include_in_analysis: false`). */
 function clientSymbols(symbols: CreateBody['symbols']): AnalysisJobPayload['symbols'] {
   if (!symbols) return null;
@@ -65,7 +78,7 @@ export class AnalysesService {
     if (!sample || !(await this.store.samples.uploadedBy(caller.id, sha256))) throw errors.resourceNotFound();
     const identity = applyBinaryConfig(JSON.parse(sample.identity) as BinaryIdentity, body.binary_config ?? null);
     const model = pickModel(identity);
-    if (!model) throw errors.noModel();
+    if (!model) throw errors.noModel(whyNoModel(identity));
     const config = {
       analysis_config: body.analysis_config ?? {},
       binary_config: body.binary_config ?? null,
@@ -113,7 +126,8 @@ export class AnalysesService {
     if (a.user_id !== caller.id) throw errors.forbidden();
     let model = a.model_name;
     if (form.model_name) {
-      if (!isModelName(form.model_name)) throw errors.noModel();
+      if (!isModelName(form.model_name))
+        throw errors.noModel(`${form.model_name} is not a model; GET /v2/models lists them`);
       model = form.model_name;
     }
     const cfg = JSON.parse(a.config) as {

@@ -60,7 +60,7 @@ export const errors = defineErrors({
   ),
   someAnalysesNotFound: spec(404, '404', () => 'Not all analyses could be found'),
   forbidden: spec(403, '403', () => 'You do not have permission to access this resource'),
-  noModel: spec(400, null, () => 'No appropriate model could be found for this binary'),
+  noModel: spec(400, null, (why: string) => `No appropriate model could be found for this binary: ${why}`),
   commentCreateFailed: spec(400, null, () => 'Failed to create comment'),
   commentUpdateFailed: spec(400, null, () => 'Failed to update comment'),
   commentDeleteFailed: spec(400, null, () => 'Failed to delete comment'),
@@ -83,6 +83,7 @@ export const errors = defineErrors({
     (max: number) => `Request body exceeds ${max} bytes, the limit for JSON requests; files go through POST /v2/upload`,
   ),
   noActiveRun: spec(404, 'NO_ACTIVE_RUN', (what: string) => `No Active Run: no ${what} is running for this analysis`),
+  busy: spec(503, '503', () => 'The database is busy: retry the request in a moment'),
   internal: spec(500, '500', () => 'Internal server error'),
 });
 

@@ -22,7 +22,7 @@ import {
 } from '../helpers/reference-contract.js';
 import { v3Notes, v3Operation } from '../helpers/v3-notes.js';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
-import { elf64, elfMips } from '../helpers/samples.js';
+import { elf64, elfPowerPc } from '../helpers/samples.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop (as in src/api/validation.ts).
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -625,9 +625,9 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
 
     test('400: no model fits, unknown requeue model, comment failures', async () => {
       const p = { analysis_id: analysisId };
-      const up = check('POST', '/v2/upload', await h().upload(alice, elfMips()), 200);
-      const mips = (up.data as { sha_256_hash: string }).sha_256_hash;
-      await call(alice, 'POST', '/v2/analyses', 400, { body: { filename: 'm', sha_256_hash: mips } });
+      const up = check('POST', '/v2/upload', await h().upload(alice, elfPowerPc()), 200);
+      const ppc = (up.data as { sha_256_hash: string }).sha_256_hash;
+      await call(alice, 'POST', '/v2/analyses', 400, { body: { filename: 'm', sha_256_hash: ppc } });
       await call(alice, 'POST', '/v2/analyses/{analysis_id}/requeue', 400, {
         params: p,
         body: { model_name: 'no-such-model' },

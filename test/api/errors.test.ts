@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
 import { useHarness } from '../helpers/harness.js';
-import { elf64, elfMips } from '../helpers/samples.js';
+import { elf64, elfPowerPc } from '../helpers/samples.js';
 
 const envelope = (message: string, errors: { code: string; message: string }[]) => ({
   status: false,
@@ -19,7 +19,7 @@ const FORBIDDEN = envelope('You do not have permission to access this resource',
   { code: '403', message: 'You do not have permission to access this resource' },
 ]);
 const NOT_FOUND = envelope('Resource not found', [{ code: '404', message: 'Resource not found' }]);
-const NO_MODEL = envelope('No appropriate model could be found for this binary', []);
+const noModel = (why: string) => envelope(`No appropriate model could be found for this binary: ${why}`, []);
 
 for (const backend of backends) {
   describe(`error table (${backend.name})`, { skip: backend.skip ?? false }, () => {
@@ -97,11 +97,14 @@ for (const backend of backends) {
     });
 
     test('400 with empty errors: create when no model fits the binary', async () => {
-      const up = await h().upload(h().keys.alice, elfMips());
+      const up = await h().upload(h().keys.alice, elfPowerPc());
       const sha = up.json().data.sha_256_hash;
       const r = await h().request('POST', '/v2/analyses', h().keys.alice, { filename: 'm', sha_256_hash: sha });
       assert.equal(r.statusCode, 400);
-      assert.deepEqual(r.json(), NO_MODEL);
+      assert.deepEqual(
+        r.json(),
+        noModel('it is ELF ppc for linux, which no model analyses (GET /v2/models lists them)'),
+      );
     });
 
     test('400 with empty errors: requeue with a model that does not exist', async () => {
@@ -110,7 +113,7 @@ for (const backend of backends) {
         model_name: 'no-such-model',
       });
       assert.equal(r.statusCode, 400);
-      assert.deepEqual(r.json(), NO_MODEL);
+      assert.deepEqual(r.json(), noModel('no-such-model is not a model; GET /v2/models lists them'));
     });
 
     test('400 with empty errors: comment create, update and delete failures', async () => {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { backends } from '../helpers/backends.js';
 import { errorEnvelope, VALIDATION } from '../helpers/envelopes.js';
@@ -156,6 +157,39 @@ for (const backend of backends) {
       } finally {
         await rt.close();
       }
+    });
+
+    test('a write that waits past the database’s lock timeout answers 503 with Retry-After, not 500', async () => {
+      const { alice } = h().keys;
+      const id = await h().analysis(alice, elf64(1006));
+      await h().waitForStatus(alice, id);
+      const rename = () => h().request('PATCH', `/v2/analyses/${id}`, alice, { binary_name: 'renamed' });
+      let r;
+      if (backend.name === 'sqlite') {
+        const other = new BetterSqlite3(h().config.databaseUrl);
+        other.exec('BEGIN IMMEDIATE'); // another process holding the write lock
+        try {
+          r = await rename();
+        } finally {
+          other.exec('ROLLBACK');
+          other.close();
+        }
+      } else {
+        const other = new pg.Client({ connectionString: h().db.url });
+        await other.connect();
+        await other.query('BEGIN');
+        await other.query('SELECT id FROM analyses WHERE id = $1 FOR UPDATE', [id]);
+        try {
+          r = await rename();
+        } finally {
+          await other.query('ROLLBACK');
+          await other.end();
+        }
+      }
+      assert.equal(r.statusCode, 503, r.body);
+      assert.equal(r.headers['retry-after'], '1');
+      assert.deepEqual(r.json(), errorEnvelope('The database is busy: retry the request in a moment', '503'));
+      assert.equal((await rename()).statusCode, 200, 'the same request succeeds once the lock is gone');
     });
 
     test('a JSON body over 16 MiB is a 413 that names the JSON limit, not the file-upload limit', async () => {

@@ -15,7 +15,9 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const NO_MODEL = {
   status: false,
   data: null,
-  message: 'No appropriate model could be found for this binary',
+  message:
+    'No appropriate model could be found for this binary: its format and architecture were not recognised; ' +
+    'for a raw blob (firmware, shellcode) pass binary_config with its isa (x86, x86_64, or arm for AArch64) and platform',
   errors: [],
   meta: {},
 };
@@ -253,7 +255,7 @@ for (const backend of backends) {
   describe(`operations: platform endpoints (${backend.name})`, { skip: backend.skip ?? false }, () => {
     const h = useHarness(backend);
 
-    test('GET /v2/models lists the nine model names', async () => {
+    test('GET /v2/models lists the reference’s nine model names first, then those of the other architectures', async () => {
       const r = await h().request('GET', '/v2/models', h().keys.bob);
       assert.equal(r.statusCode, 200);
       assert.deepEqual(r.json().data, {
@@ -267,6 +269,11 @@ for (const backend of backends) {
           'binnet-0.7-x86-64-android',
           'binnet-0.7-x86-32-android',
           'binnet-0.7-arm-64-android',
+          'binnet-0.7-arm-32-linux',
+          'binnet-0.7-arm-32-android',
+          'binnet-0.7-mips-32-linux',
+          'binnet-0.7-x86-64-macos',
+          'binnet-0.7-arm-64-macos',
         ],
       });
     });

@@ -297,6 +297,21 @@ export function describe(c: Canon): string {
 }
 
 /**
+ * The one enum Binlens extends on purpose (docs/decisions.md, "Model names"): the reference's ModelName values
+ * stay, in order, and names for the architectures and platforms the reference has no model for follow.
+ */
+function extendsModelNames(server: Json[] | undefined, ref: Json[] | undefined): boolean {
+  const modelNames = (reference?.components as JsonObject | undefined)?.schemas as JsonObject | undefined;
+  const refModels = ((modelNames?.ModelName as JsonObject | undefined)?.enum ?? []) as Json[];
+  return (
+    ref !== undefined &&
+    server !== undefined &&
+    stable(sortValues([...ref])) === stable(sortValues([...refModels])) &&
+    ref.every((v) => server.includes(v))
+  );
+}
+
+/**
  * Differences between the server's canonical schema and the reference's, as readable lines prefixed by
  * `where` (e.g. `POST /v2/analyses body`). Empty when they are equivalent.
  */
@@ -315,7 +330,7 @@ export function diffCanon(server: Canon, ref: Canon, where: string): string[] {
     out.push(
       `${where}: nullability differs (server: ${server.nullable ? 'nullable' : 'not nullable'}; reference: ${ref.nullable ? 'nullable' : 'not nullable'})`,
     );
-  if (stable(server.enum) !== stable(ref.enum))
+  if (stable(server.enum) !== stable(ref.enum) && !extendsModelNames(server.enum, ref.enum))
     out.push(
       `${where}: enum differs (server: ${server.enum ? stable(server.enum) : 'none'}; reference: ${ref.enum ? stable(ref.enum) : 'none'})`,
     );

@@ -23,15 +23,15 @@ export function elf64(tag = 0): Buffer {
   return b;
 }
 
-/** ELF header of a machine no model covers (MIPS big endian). */
-export function elfMips(): Buffer {
+/** ELF header of a machine the engine has no decoder for, so no model covers it (PowerPC, big endian). */
+export function elfPowerPc(): Buffer {
   const b = Buffer.alloc(0x100);
   b.write('\x7fELF', 0, 'latin1');
   b[4] = 1;
   b[5] = 2;
   b[6] = 1;
   b.writeUInt16BE(2, 16);
-  b.writeUInt16BE(8, 18);
+  b.writeUInt16BE(20, 18); // EM_PPC
   b.writeUInt32BE(1, 20);
   b.writeUInt16BE(52, 40);
   return b;

@@ -17,6 +17,12 @@ const MALFORMED = new Set([
   'FST_PROTO_VIOLATION',
 ]);
 
+/**
+ * The database's "waited too long" codes: SQLite's busy timeout (another process holds the write lock),
+ * PostgreSQL's lock_timeout (55P03) and statement_timeout (57014). The request may well succeed again.
+ */
+const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', '55P03', '57014']);
+
 export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number, maxBodyBytes: number): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let appErr: AppError;
@@ -27,7 +33,11 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
       if (detail !== undefined) appErr.withDetail(detail);
     } else if (err.code === 'FST_REQ_FILE_TOO_LARGE') appErr = errors.uploadTooLarge(maxUploadBytes);
     else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') appErr = errors.bodyTooLarge(maxBodyBytes);
-    else {
+    else if (BUSY.has(err.code)) {
+      request.log.warn({ err }, 'database busy');
+      appErr = errors.busy();
+      void reply.header('retry-after', '1');
+    } else {
       request.log.error({ err }, 'unhandled error');
       appErr = errors.internal();
     }
