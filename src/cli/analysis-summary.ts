@@ -1,6 +1,6 @@
 // The human-readable summary `binlens analyze` prints: one `label  value` line per fact of the result,
 // then where the time and memory went.
-import type { AnalysisResult, BinaryIdentity } from '../contracts/index.js';
+import type { AnalysisResult, BinaryIdentity, CapabilityReport } from '../contracts/index.js';
 import type { StageTime } from './stage-clock.js';
 
 export interface RunFacts {
@@ -37,6 +37,16 @@ function securityLine(r: AnalysisResult): string {
   return parts.join(', ') || 'none reported';
 }
 
+/** `3 of 130 rules: create process, …` with the ATT&CK techniques they map to. */
+function capabilitiesLine(c: CapabilityReport): string {
+  if (c.matches.length === 0) return `none of ${count(c.rules)} rules matched`;
+  const techniques = [...new Set(c.matches.flatMap((m) => m.attack.map((a) => /\[(T[\d.]+)\]/.exec(a)?.[1] ?? a)))];
+  return (
+    `${count(c.matches.length)} of ${count(c.rules)} rules: ${c.matches.map((m) => m.rule).join(', ')}` +
+    (techniques.length ? ` (ATT&CK ${techniques.join(', ')})` : '')
+  );
+}
+
 export function formatSummary(r: AnalysisResult, run: RunFacts): string {
   const named = r.functions.filter((f) => f.nameOrigin !== 'generated').length;
   const id = r.identity;
@@ -66,6 +76,12 @@ export function formatSummary(r: AnalysisResult, run: RunFacts): string {
       ['stripped', r.stripped ? 'yes' : 'no'],
     );
   }
+  if (r.capabilities) lines.push(['capabilities', capabilitiesLine(r.capabilities)]);
+  if (r.sbom)
+    lines.push([
+      'libraries',
+      r.sbom.map((l) => `${l.name} ${l.version ?? '(version unknown)'}`).join(', ') || 'none identified',
+    ]);
   if (r.diagnostics.length) lines.push(['diagnostics', `${count(r.diagnostics.length)}, first: ${r.diagnostics[0]}`]);
   lines.push(
     ['stages', run.stages.map((s) => `${s.stage} ${ms(s.ms)} ms`).join(', ')],

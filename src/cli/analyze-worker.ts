@@ -4,10 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyze, type AnalyzeOptions } from '../engine/index.js';
+import { loadRuleDirectories, shippedRulesDir, type RuleFileProblem } from '../jobs/rule-files.js';
 
 export interface AnalyzeWorkerInput {
   path: string;
-  options: AnalyzeOptions;
+  options: Omit<AnalyzeOptions, 'rules'>;
+  /** Match capability rules: the shipped rules/ plus these directories (null: no capabilities). */
+  rulesDirs: string[] | null;
 }
 
 /**
@@ -17,17 +20,19 @@ export interface AnalyzeWorkerInput {
  */
 export type AnalyzeWorkerMessage =
   | { kind: 'progress'; stage: string; fraction: number }
-  | { kind: 'done'; json: string }
+  | { kind: 'done'; json: string; ruleProblems: RuleFileProblem[] }
   | { kind: 'failed'; message: string; permanent: boolean };
 
 const post = (m: AnalyzeWorkerMessage) => parentPort!.postMessage(m);
-const { path, options } = workerData as AnalyzeWorkerInput;
+const { path, options, rulesDirs } = workerData as AnalyzeWorkerInput;
 try {
-  const result = await analyze(readFileSync(path), options, (stage, fraction) =>
+  // Read and compiled as the service's analysis threads do (src/jobs/rule-files.ts).
+  const loaded = rulesDirs ? await loadRuleDirectories([shippedRulesDir(), ...rulesDirs]) : null;
+  const result = await analyze(readFileSync(path), { ...options, rules: loaded?.rules ?? null }, (stage, fraction) =>
     post({ kind: 'progress', stage, fraction }),
   );
   // Vectors are for the service's index; as JSON they would be an object per typed-array element.
-  post({ kind: 'done', json: JSON.stringify({ ...result, vectors: null }) });
+  post({ kind: 'done', json: JSON.stringify({ ...result, vectors: null }), ruleProblems: loaded?.problems ?? [] });
 } catch (err) {
   // FormatError and DecoderError mark malformed or unsupported input as permanent; anything else is a bug.
   post({

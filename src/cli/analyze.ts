@@ -1,26 +1,33 @@
-// binlens analyze <file> [--json] [--isa ISA] [--base ADDR] [--platform NAME]: the whole analysis on this
-// machine, without a server or database, in a worker thread so the progress bar moves during long stages.
+// binlens analyze <file> [--json] [--isa ISA] [--base ADDR] [--platform NAME] [--rules DIR] [--recovery-only]:
+// every stage the service runs (capabilities and the SBOM included) on this machine, without a server or
+// database, in a worker thread so the progress bar moves during long stages.
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisResult } from '../contracts/index.js';
-import type { AnalyzeOptions, BinaryConfig } from '../engine/index.js';
+import { resolve } from 'node:path';
+import { loadConfig } from '../config/index.js';
+import type { BinaryConfig } from '../engine/index.js';
 import { formatSummary } from './analysis-summary.js';
 import type { AnalyzeWorkerInput, AnalyzeWorkerMessage } from './analyze-worker.js';
 import { ProgressBar } from './progress-bar.js';
 import { StageClock } from './stage-clock.js';
 import { UsageError } from './usage-error.js';
 
-const HELP = `usage: binlens analyze <file> [--json] [--isa ISA] [--base ADDR] [--platform NAME]
+const HELP = `usage: binlens analyze <file> [--json] [--isa ISA] [--base ADDR] [--platform NAME] [--rules DIR]
+                       [--recovery-only]
 
-Analyses the file here, without a server or database, and prints a summary: format, architecture,
-functions, strings, imports, security features, and the time each stage took.
+Analyses the file here, without a server or database, with every stage the service runs, and prints a
+summary: format, architecture, functions, strings, imports, security features, capabilities, libraries,
+and the time each stage took.
 
   --json           print the full analysis result document as JSON on stdout instead
   --isa ISA        what the file does not say itself, as for a raw blob (a file in no known container):
                    x86, x86_64 or arm (AArch64)
   --base ADDR      load address of a raw blob, hex (0x…) or decimal; default 0; needs --isa
   --platform NAME  linux, windows or android, when the file does not say (it chooses the model)
+  --rules DIR      also match the capability rules in DIR (repeatable; BINLENS_RULES_DIRS is read too)
+  --recovery-only  skip capabilities and library identification (faster)
   -h, --help       show this help
 
 A progress bar is drawn on stderr when it is a terminal. Exit codes: 0 analysed, 1 the analysis failed
@@ -50,6 +57,8 @@ function parseCommand(args: string[]) {
       isa: { type: 'string' },
       base: { type: 'string' },
       platform: { type: 'string' },
+      rules: { type: 'string', multiple: true, default: [] },
+      'recovery-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -61,11 +70,14 @@ function parseCommand(args: string[]) {
   };
   if (values.base !== undefined && !binaryConfig.isa) throw new UsageError('--base needs --isa (raw blobs only)');
   // The pipeline loads a raw blob at the symbols' base address, as the API does with `symbols.base_address`.
-  const options: AnalyzeOptions = {
+  const understand = !values['recovery-only'];
+  const options: AnalyzeWorkerInput['options'] = {
     binaryConfig,
     symbols: values.base === undefined ? null : { baseAddress: parseAddress(values.base), functions: [] },
+    sbom: understand,
   };
-  return { file: positionals[0]!, json: values.json, options };
+  const rulesDirs = understand ? [...loadConfig().rulesDirs, ...values.rules.map((d) => resolve(d))] : null;
+  return { file: positionals[0]!, json: values.json, options, rulesDirs };
 }
 
 function checkFile(file: string): void {
@@ -76,11 +88,11 @@ function checkFile(file: string): void {
 }
 
 function runInWorker(input: AnalyzeWorkerInput, onProgress: (stage: string, fraction: number) => void) {
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<Extract<AnalyzeWorkerMessage, { kind: 'done' }>>((resolve, reject) => {
     const worker = new Worker(new URL('./analyze-worker.js', import.meta.url), { workerData: input });
     worker.on('message', (m: AnalyzeWorkerMessage) => {
       if (m.kind === 'progress') onProgress(m.stage, m.fraction);
-      else if (m.kind === 'done') resolve(m.json);
+      else if (m.kind === 'done') resolve(m);
       // A permanent failure is the file's (malformed, unsupported); any other is the engine's.
       else reject(new Error(m.permanent ? m.message : `internal error: ${m.message}`));
     });
@@ -102,9 +114,10 @@ export async function analyzeCommand(args: string[]): Promise<void> {
   // Starting the worker and loading the engine (WebAssembly decoders load later, inside 'recover').
   clock.enter('start-up');
   const bar = process.stderr.isTTY ? new ProgressBar(process.stderr) : null;
-  let json: string;
+  let done: Extract<AnalyzeWorkerMessage, { kind: 'done' }>;
   try {
-    json = await runInWorker({ path: command.file, options: command.options }, (reported, fraction) => {
+    const input = { path: command.file, options: command.options, rulesDirs: command.rulesDirs };
+    done = await runInWorker(input, (reported, fraction) => {
       // 'done' is reported when the last stage ends; serializing the result and passing it over follow, and
       // take most of a second for a large document.
       const stage = reported === 'done' ? 'transfer' : reported;
@@ -122,8 +135,10 @@ export async function analyzeCommand(args: string[]): Promise<void> {
     if (err.code !== 'EPIPE') console.error(`cannot write the result: ${err.message}`);
     process.exit(err.code === 'EPIPE' ? 0 : 1);
   });
+  // Rule files that did not load are reported, as the service logs them; the rest were matched.
+  for (const p of done.ruleProblems) console.error(`capability rule skipped: ${p.source}: ${p.message}`);
   if (command.json) {
-    process.stdout.write(json + '\n');
+    process.stdout.write(done.json + '\n');
     return;
   }
   const facts = {
@@ -132,5 +147,5 @@ export async function analyzeCommand(args: string[]): Promise<void> {
     totalMs: performance.now() - t0,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
-  console.log(formatSummary(JSON.parse(json) as AnalysisResult, facts));
+  console.log(formatSummary(JSON.parse(done.json) as AnalysisResult, facts));
 }

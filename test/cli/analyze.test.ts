@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -119,6 +119,36 @@ describe('binlens analyze', () => {
       );
     assert.deepEqual(doc.libraries, ['libc.so.6', 'libm.so.6']);
     assert.ok(doc.instructionCount >= doc.functionCount);
+  });
+
+  test('every stage the service runs: capabilities (shipped and --rules) and libraries; --recovery-only skips them', (t) => {
+    const sample = join(corpus, 'bin', 'samples', 'sample-passwd_reader_linux-x86_64_gcc12_O2_stripped');
+    if (!existsSync(sample)) return t.skip('../shared/corpus is not present');
+    const full = analyzeJson(sample);
+    assert.ok(full.capabilities, 'capabilities were matched');
+    assert.ok(full.capabilities.matches.some((m) => m.rule === 'access /etc/passwd'));
+    assert.deepEqual(full.sbom, []);
+    const s = summary(binlens('analyze', sample).stdout);
+    assert.match(s.get('capabilities') ?? '', /^\d+ of \d+ rules: .*access \/etc\/passwd.*\(ATT&CK .*T1087\.001/);
+    assert.equal(s.get('libraries'), 'none identified');
+
+    const rules = join(dir, 'rules');
+    mkdirSync(rules);
+    writeFileSync(
+      join(rules, 'reads-group.yml'),
+      'rule:\n  meta:\n    name: mentions the group database\n    scopes:\n      static: function\n  features:\n    - string: /etc/group\n',
+    );
+    writeFileSync(join(rules, 'broken.yml'), 'rule: [');
+    const extra = binlens('analyze', sample, '--rules', rules, '--json');
+    assert.equal(extra.status, 0, extra.stderr);
+    assert.match(extra.stderr, /^capability rule skipped: .*broken\.yml: /);
+    const extraRules = (JSON.parse(extra.stdout) as AnalysisResult).capabilities!;
+    assert.equal(extraRules.rules, full.capabilities.rules + 1);
+
+    const bare = analyzeJson(sample, '--recovery-only');
+    assert.equal(bare.capabilities, null);
+    assert.equal(bare.sbom, null);
+    assert.equal(summary(binlens('analyze', sample, '--recovery-only').stdout).get('capabilities'), undefined);
   });
 
   const corpusCases = [
