@@ -69,9 +69,12 @@ export class FsBlobStore implements BlobStore {
         done(null, chunk);
       },
     });
+    const out = createWriteStream(staged);
     try {
-      await pipeline(content, meter, createWriteStream(staged));
+      await pipeline(content, meter, out);
     } catch (err) {
+      // The file may still be opening when the pipeline fails: removed before then, it would reappear.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(staged, { force: true });
       throw err;
     }

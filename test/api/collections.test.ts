@@ -281,7 +281,7 @@ for (const backend of backends) {
       const base = { collection_name: 'ok', description: 'd', model_id: 2 };
       const bodies: Record<string, unknown>[] = [
         { ...base, model_id: 0 },
-        { ...base, model_id: 10 },
+        { ...base, model_id: 15 }, // past the last model
         { ...base, collection_name: '   ' },
         { ...base, collection_name: 'n'.repeat(201) },
         { ...base, description: 'd'.repeat(10_001) },

@@ -28,7 +28,7 @@ const BAD_LIST_QUERIES: [string, string][] = [
   ['workspace: one unknown among known', 'workspace=personal&workspace=everyone'],
   ['status unknown', 'status=Done'],
   ['status in the wrong case', 'status=complete'],
-  ['model_name unknown', 'model_name=binnet-0.7-mips-32-linux'],
+  ['model_name unknown', 'model_name=binnet-0.7-mips-64-linux'],
   ['order_by unknown', 'order_by=sha256'],
   ['order unknown', 'order=UP'],
   ['order in the wrong case', 'order=asc'],
