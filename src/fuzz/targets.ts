@@ -2,10 +2,8 @@
 // `runTarget` executes inside the sandbox worker; the rest is shared with the supervisor.
 import type { BinaryConfig } from '../engine/index.js';
 import { analyze } from '../engine/index.js';
-import { parseElf } from '../engine/formats/elf/index.js';
-import { parseMachO } from '../engine/formats/macho/index.js';
 import { parseBinary, type RawLoad } from '../engine/formats/parse.js';
-import { parsePe } from '../engine/formats/pe/index.js';
+import { FORMATS } from '../engine/formats/registry.js';
 import { imageFaults } from './image-faults.js';
 
 export const TARGETS = ['elf', 'pe', 'macho', 'raw', 'analyze'] as const;
@@ -52,18 +50,9 @@ export const timeoutMs = (target: TargetName, size: number): number =>
  * the pipeline, the "internal error"s its parsers swallowed. Errors thrown are the caller's to classify.
  */
 export async function runTarget(target: TargetName, bytes: Uint8Array, variant: number): Promise<string[]> {
-  switch (target) {
-    case 'elf':
-      return imageFaults(parseElf(bytes));
-    case 'pe':
-      return imageFaults(parsePe(bytes));
-    case 'macho':
-      return imageFaults(parseMachO(bytes));
-    case 'raw':
-      return imageFaults(parseBinary(bytes, RAW_LOADS[variant % RAW_LOADS.length]));
-    case 'analyze': {
-      const result = await analyze(bytes, { binaryConfig: BINARY_CONFIGS[variant % BINARY_CONFIGS.length] ?? null });
-      return result.diagnostics.filter((d) => d.startsWith('internal error'));
-    }
-  }
+  const container = FORMATS.find((f) => f.name === target);
+  if (container) return imageFaults(container.parse(bytes));
+  if (target === 'raw') return imageFaults(parseBinary(bytes, RAW_LOADS[variant % RAW_LOADS.length]));
+  const result = await analyze(bytes, { binaryConfig: BINARY_CONFIGS[variant % BINARY_CONFIGS.length] ?? null });
+  return result.diagnostics.filter((d) => d.startsWith('internal error'));
 }

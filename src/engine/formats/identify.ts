@@ -1,9 +1,7 @@
-// Format dispatch: which container a file is, from its first bytes. Anything unrecognised, or recognised
-// but too truncated to read, is reported as a raw blob rather than an error.
+// Which container a file is, from its first bytes (the formats of registry.ts, in order). Anything
+// unrecognised, or recognised but too truncated to read, is reported as a raw blob rather than an error.
 import type { BinaryIdentity } from '../../contracts/result.js';
-import { isElf, parseElf } from './elf.js';
-import { isMachO, parseMachO } from './macho.js';
-import { isMz, parsePe } from './pe.js';
+import { FORMATS } from './registry.js';
 
 /** The identity of bytes we cannot place; a fresh object each call so callers may amend it. */
 export function rawIdentity(): BinaryIdentity {
@@ -30,9 +28,5 @@ export function identify(head: Uint8Array, fileSize: number): BinaryIdentity {
   const available =
     Number.isFinite(fileSize) && fileSize >= 0 ? Math.min(head.length, Math.floor(fileSize)) : head.length;
   const bytes = available < head.length ? head.subarray(0, available) : head;
-  let found: BinaryIdentity | null = null;
-  if (isElf(bytes)) found = parseElf(bytes);
-  else if (isMz(bytes)) found = parsePe(bytes);
-  else if (isMachO(bytes)) found = parseMachO(bytes);
-  return found ?? rawIdentity();
+  return FORMATS.find((f) => f.matches(bytes))?.identify(bytes) ?? rawIdentity();
 }

@@ -1,7 +1,7 @@
 // Assembles a BinaryImage from the ELF stages. Each stage after the headers runs guarded: a bug that a
 // hostile file provokes in one stage costs that stage's facts (and leaves a diagnostic), not the parse.
 import type { BinaryIdentity } from '../../../contracts/result.js';
-import { parseElf as identifyElf } from '../elf.js';
+import { identifyElf } from './identify.js';
 import { keepAddressable } from '../addressable.js';
 import { FormatError } from '../errors.js';
 import type {

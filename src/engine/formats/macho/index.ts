@@ -5,7 +5,7 @@ import { ByteView } from '../byte-view.js';
 import { keepAddressable } from '../addressable.js';
 import { FormatError } from '../errors.js';
 import type { BinaryImage, DebugInfo, EntryPoint, ImportInfo, SecurityFeatures } from '../image.js';
-import { isMachO, parseMachO as identifyMachO } from '../macho.js';
+import { identifyMachO, isMachO } from './identify.js';
 import { MachOContext } from './context.js';
 import { initializers, mainEntry, textSegment } from './entries.js';
 import { readFunctionStarts } from './function-starts.js';

@@ -4,7 +4,7 @@
 import { ByteView } from '../byte-view.js';
 import { FormatError } from '../errors.js';
 import { UNKNOWN_SECURITY, type BinaryImage, type EntryPoint } from '../image.js';
-import { isMz, parsePe as identifyPe } from '../pe.js';
+import { identifyPe, isMz } from './identify.js';
 import { readCoffSymbols } from './coff-symbols.js';
 import { PeContext } from './context.js';
 import { readDebug } from './debug.js';

@@ -1,7 +1,7 @@
 // ELF identification from a file prefix. Program and section headers past the prefix are treated as
 // unavailable (their facts default to "not seen"), never as errors.
-import type { Architecture, BinaryIdentity } from '../../contracts/result.js';
-import { ByteView, PAGE_SIZE, alignDown } from './byte-view.js';
+import type { Architecture, BinaryIdentity } from '../../../contracts/result.js';
+import { ByteView, PAGE_SIZE, alignDown } from '../byte-view.js';
 
 const ELF_MAGIC = [0x7f, 0x45, 0x4c, 0x46];
 
@@ -161,7 +161,7 @@ function binaryTypeOf(type: number, hasInterp: boolean): string {
 }
 
 /** Identity of an ELF file, or null when the header is truncated or malformed (caller reports raw). */
-export function parseElf(head: Uint8Array): BinaryIdentity | null {
+export function identifyElf(head: Uint8Array): BinaryIdentity | null {
   if (!isElf(head)) return null;
   const cls = head[4];
   const data = head[5];

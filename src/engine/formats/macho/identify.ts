@@ -1,6 +1,6 @@
 // Mach-O identification: thin images (either byte order) and universal ("fat") wrappers, from a prefix.
-import type { Architecture, BinaryIdentity } from '../../contracts/result.js';
-import { ByteView } from './byte-view.js';
+import type { Architecture, BinaryIdentity } from '../../../contracts/result.js';
+import { ByteView } from '../byte-view.js';
 
 const MH_MAGIC = 0xfeedface;
 const MH_MAGIC_64 = 0xfeedfacf;
@@ -124,7 +124,7 @@ function parseFat(head: Uint8Array): BinaryIdentity | null {
 }
 
 /** Identity of a thin or fat Mach-O, or null when not one (including Java class files) or truncated. */
-export function parseMachO(head: Uint8Array): BinaryIdentity | null {
+export function identifyMachO(head: Uint8Array): BinaryIdentity | null {
   const magic = new ByteView(head, false).u32(0);
   if (magic === FAT_MAGIC || magic === FAT_MAGIC_64) return parseFat(head);
   return parseThin(head, 0);

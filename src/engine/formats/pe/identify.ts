@@ -1,6 +1,6 @@
 // PE/COFF identification (MZ stub → e_lfanew → 'PE\0\0' → COFF header → optional header) from a prefix.
-import type { Architecture, BinaryIdentity } from '../../contracts/result.js';
-import { ByteView } from './byte-view.js';
+import type { Architecture, BinaryIdentity } from '../../../contracts/result.js';
+import { ByteView } from '../byte-view.js';
 
 const DOS_HEADER_SIZE = 0x40;
 const COFF_HEADER_SIZE = 20;
@@ -38,7 +38,7 @@ function machineToArch(machine: number): Architecture {
  * Identity of a PE image, or null when it is not one or its headers do not fit in the prefix (plain DOS
  * executables, truncated files, e_lfanew pointing anywhere hostile).
  */
-export function parsePe(head: Uint8Array): BinaryIdentity | null {
+export function identifyPe(head: Uint8Array): BinaryIdentity | null {
   if (!isMz(head)) return null;
   const v = new ByteView(head, true);
   if (!v.has(0, DOS_HEADER_SIZE)) return null;
