@@ -109,7 +109,7 @@ async function build(store, packed, n) {
         modelName: 'm',
         baseAddress: null,
         debugHash: null,
-        config: {},
+        config: '{}',
         tags: [],
       },
       { kind: 'bench', payload: null, maxAttempts: 1 },

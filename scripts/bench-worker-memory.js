@@ -37,7 +37,7 @@ const { analysisId } = await store.analyses.create(
     modelName: 'binnet-0.7-x86-64-linux',
     baseAddress: null,
     debugHash: null,
-    config: {},
+    config: '{}',
     tags: [],
   },
   { kind: 'bench', payload: {}, maxAttempts: 1 },

@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './enums.js';
 export * from './tuning.js';
 export * from './analyses.js';
+export * from './stored-config.js';
 export * from './comments.js';
 export * from './platform.js';
 export * from './models.js';

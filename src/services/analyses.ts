@@ -8,7 +8,15 @@ import type {
   ListAnalysesQuery,
   ReAnalysisForm,
 } from '../contracts/index.js';
-import { ANALYSIS_JOB_KIND, isModelName, modelId, type AnalysisJobPayload } from '../contracts/index.js';
+import {
+  ANALYSIS_JOB_KIND,
+  decodeAnalysisConfig,
+  encodeAnalysisConfig,
+  isModelName,
+  modelId,
+  type AnalysisJobPayload,
+  type StoredAnalysisConfig,
+} from '../contracts/index.js';
 import { applyBinaryConfig } from '../engine/binary-config.js';
 import { pickModel } from '../engine/models.js';
 import { errors } from '../shared/errors.js';
@@ -79,11 +87,11 @@ export class AnalysesService {
     const identity = applyBinaryConfig(JSON.parse(sample.identity) as BinaryIdentity, body.binary_config ?? null);
     const model = pickModel(identity);
     if (!model) throw errors.noModel(whyNoModel(identity));
-    const config = {
+    const config: StoredAnalysisConfig = {
       analysis_config: body.analysis_config ?? {},
       binary_config: body.binary_config ?? null,
       symbols: body.symbols ?? null,
-      auto_run_agents: body.auto_run_agents ?? { triage: false },
+      auto_run_agents: { triage: body.auto_run_agents?.triage ?? false },
       function_boundaries_hash: boundariesHash(body.symbols),
     };
     const payload: AnalysisJobPayload = {
@@ -102,7 +110,7 @@ export class AnalysesService {
         modelName: model,
         baseAddress: body.symbols?.base_address ?? identity.baseAddress,
         debugHash: body.debug_hash ?? null,
-        config,
+        config: encodeAnalysisConfig(config),
         tags: (body.tags ?? []).map((t) => t.name),
       },
       { kind: ANALYSIS_JOB_KIND, payload, maxAttempts: attemptsFrom(maxRetry) },
@@ -130,10 +138,7 @@ export class AnalysesService {
         throw errors.noModel(`${form.model_name} is not a model; GET /v2/models lists them`);
       model = form.model_name;
     }
-    const cfg = JSON.parse(a.config) as {
-      binary_config: AnalysisJobPayload['binaryConfig'];
-      symbols: CreateBody['symbols'];
-    };
+    const cfg = decodeAnalysisConfig(a.config);
     const payload: AnalysisJobPayload = {
       sha256: a.sha256,
       binaryConfig: cfg.binary_config,
@@ -190,7 +195,7 @@ export class AnalysesService {
     a: AnalysisWithOwner,
     tags: { name: string; origin: string }[],
   ): Static<typeof AnalysisRecord> {
-    const cfg = JSON.parse(a.config) as { function_boundaries_hash: string };
+    const cfg = decodeAnalysisConfig(a.config);
     return {
       analysis_id: a.id,
       analysis_scope: a.analysis_scope,
@@ -230,7 +235,7 @@ export class AnalysesService {
   async detail(caller: Caller, id: number) {
     const a = await visibleAnalysis(this.store, caller, id);
     const identity = await sampleIdentity(this.store, a.sha256);
-    const cfg = JSON.parse(a.config) as { auto_run_agents: { triage?: boolean } };
+    const cfg = decodeAnalysisConfig(a.config);
     return {
       access: { owner: a.user_id === caller.id, username: a.username },
       analysis_id: a.id,
@@ -247,7 +252,7 @@ export class AnalysesService {
       model_name: a.model_name,
       sbom: null,
       sha_256_hash: a.sha256,
-      auto_run_agents: { triage: cfg.auto_run_agents.triage ?? false },
+      auto_run_agents: cfg.auto_run_agents,
     };
   }
 

@@ -1,5 +1,5 @@
 import type { AnalysisResult } from '../contracts/index.js';
-import { modelId } from '../contracts/index.js';
+import { decodeAnalysisConfig, modelId } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import { ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
@@ -29,10 +29,7 @@ export class AnalysisResultsService {
       is_owner: a.user_id === caller.id,
       debug: result?.identity.debug ?? identity?.debug ?? false,
       function_count: result?.functionCount ?? 0,
-      is_advanced: Boolean(
-        (JSON.parse(a.config) as { analysis_config?: { advanced_analysis?: boolean } }).analysis_config
-          ?.advanced_analysis,
-      ),
+      is_advanced: decodeAnalysisConfig(a.config).analysis_config.advanced_analysis ?? false,
       base_address: a.base_address,
       binary_uuid: null,
       sequencer_version: null,

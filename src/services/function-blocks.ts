@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { BlobStore } from '../blobs/index.js';
-import type { AnalysisJobPayload, BlockRecord, BlockTextRenderer, FunctionBlocksResponse } from '../contracts/index.js';
+import type { BlockRecord, BlockTextRenderer, FunctionBlocksResponse } from '../contracts/index.js';
+import { decodeAnalysisConfig } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import { visibleFunction, type Caller } from './access.js';
@@ -14,11 +15,6 @@ const FLOW_TYPES: Record<BlockRecord['edges'][number]['kind'], string> = {
   switch: 'switch',
 };
 
-interface StoredConfig {
-  binary_config: AnalysisJobPayload['binaryConfig'];
-  symbols: { base_address: number } | null;
-}
-
 /** A function's basic blocks with their assembly text, rendered from the sample by a worker thread. */
 export class FunctionBlocksService {
   constructor(
@@ -31,7 +27,7 @@ export class FunctionBlocksService {
     const { f, analysis } = await visibleFunction(this.store, caller, id);
     if (!(await this.blobs.has(analysis.sha256))) throw errors.resourceNotFound();
     const blocks = JSON.parse(f.blocks) as BlockRecord[];
-    const cfg = JSON.parse(analysis.config) as StoredConfig;
+    const cfg = decodeAnalysisConfig(analysis.config);
     const names: Record<number, string> = {};
     for (const c of await this.store.functions.callees(f.id))
       if (c.callee_vaddr >= 0) names[c.callee_vaddr] = c.callee_name;

@@ -11,6 +11,7 @@ import type {
   Sbom,
   Vulnerabilities,
 } from '../contracts/index.js';
+import { decodeAnalysisConfig } from '../contracts/index.js';
 import { capabilityWeight, functionTags } from '../engine/capabilities/index.js';
 import type { ReportInput } from '../engine/report/index.js';
 import { cycloneDx, matchVulnerabilities, parseOsvRecord, type VulnerabilityReport } from '../engine/sbom/index.js';
@@ -21,10 +22,7 @@ import { visibleAnalysis, visibleFunction, type Caller } from './access.js';
 /** Renders a report off the event loop (a worker thread). */
 export type PdfRenderer = (input: ReportInput) => Promise<Uint8Array>;
 
-type AnalysisConfig = { generate_capabilities?: boolean; generate_sbom?: boolean; generate_cves?: boolean };
-
-const configOf = (a: AnalysisWithOwner): AnalysisConfig =>
-  (JSON.parse(a.config) as { analysis_config?: AnalysisConfig }).analysis_config ?? {};
+const configOf = (a: AnalysisWithOwner) => decodeAnalysisConfig(a.config).analysis_config;
 
 const FILE = '<file>';
 /** The PDF lists this many of the highest-scoring functions. */

@@ -22,7 +22,8 @@ export interface NewAnalysis {
   modelName: string;
   baseAddress: number | null;
   debugHash: string | null;
-  config: unknown;
+  /** The create request's settings, as JSON text (contracts/stored-config.ts writes and reads it). */
+  config: string;
   tags: string[];
 }
 
@@ -86,7 +87,7 @@ export class AnalysesRepository {
           model_name: a.modelName,
           base_address: a.baseAddress,
           debug_hash: a.debugHash,
-          config: JSON.stringify(a.config),
+          config: a.config,
           dynamic_execution_status: null,
           created_at: now,
           updated_at: now,

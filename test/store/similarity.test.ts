@@ -73,7 +73,7 @@ for (const backend of backends) {
           modelName: 'm',
           baseAddress: null,
           debugHash: null,
-          config: {},
+          config: '{}',
           tags: [],
         },
         { kind: 'test', payload: null, maxAttempts: 1 },

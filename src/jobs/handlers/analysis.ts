@@ -1,5 +1,5 @@
 import type { BlobStore } from '../../blobs/index.js';
-import type { AnalysisJobPayload, BinaryIdentity } from '../../contracts/index.js';
+import { decodeAnalysisConfig, type AnalysisJobPayload, type BinaryIdentity } from '../../contracts/index.js';
 import type { JobRow, Store } from '../../store/index.js';
 import type { AnalysisPool } from '../analysis-pool.js';
 import { PermanentJobError } from '../failures.js';
@@ -16,7 +16,7 @@ const describe = (id: BinaryIdentity) => {
 
 /** What analysis_config asks for beyond recovery; CVEs need the libraries, so they imply the SBOM. */
 function wanted(config: string): { capabilities: boolean; sbom: boolean } {
-  const c = (JSON.parse(config) as { analysis_config?: Record<string, unknown> }).analysis_config ?? {};
+  const c = decodeAnalysisConfig(config).analysis_config;
   return { capabilities: c.generate_capabilities === true, sbom: c.generate_sbom === true || c.generate_cves === true };
 }
 

@@ -1,0 +1,32 @@
+// What an analysis was created with, as the store keeps it (analyses.config, JSON text): one type, written
+// and read here only, so services and jobs never cast the text themselves.
+import type { Static } from '@sinclair/typebox';
+import type { AnalysisCreateRequest } from './analyses.js';
+
+type Create = Static<typeof AnalysisCreateRequest>;
+
+export interface StoredAnalysisConfig {
+  analysis_config: NonNullable<Create['analysis_config']>;
+  binary_config: NonNullable<Create['binary_config']> | null;
+  symbols: Create['symbols'] | null;
+  auto_run_agents: { triage: boolean };
+  /** SHA-256 of the plugin's function boundaries, as the list's `function_boundaries_hash`. */
+  function_boundaries_hash: string;
+}
+
+export const encodeAnalysisConfig = (config: StoredAnalysisConfig): string => JSON.stringify(config);
+
+/**
+ * The stored config with every field present: rows written before a field existed, and rows the store's own
+ * tests write, read as the defaults a create request without it would have stored.
+ */
+export function decodeAnalysisConfig(text: string): StoredAnalysisConfig {
+  const raw = JSON.parse(text) as Partial<StoredAnalysisConfig> | null;
+  return {
+    analysis_config: raw?.analysis_config ?? {},
+    binary_config: raw?.binary_config ?? null,
+    symbols: raw?.symbols ?? null,
+    auto_run_agents: { triage: raw?.auto_run_agents?.triage ?? false },
+    function_boundaries_hash: raw?.function_boundaries_hash ?? '',
+  };
+}
