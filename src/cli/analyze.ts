@@ -2,11 +2,11 @@
 // every stage the service runs (capabilities and the SBOM included) on this machine, without a server or
 // database, in a worker thread so the progress bar moves during long stages.
 import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import type { AnalysisResult } from '../contracts/index.js';
-import { resolve } from 'node:path';
 import { loadConfig } from '../config/index.js';
+import type { AnalysisResult } from '../contracts/index.js';
 import type { BinaryConfig } from '../engine/index.js';
 import { formatSummary } from './analysis-summary.js';
 import type { AnalyzeWorkerInput, AnalyzeWorkerMessage } from './analyze-worker.js';

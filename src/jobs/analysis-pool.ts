@@ -8,8 +8,8 @@ import { taskUrl } from './task-url.js';
  * An analysis thread retires after this long without work, and with it the memory its analyses grew: an
  * idle thread runs no GC to shrink its heap, and WebAssembly memory (the decoders') never shrinks. After
  * kubectl (49 MB) the process stayed at 2213 MiB with the thread kept alive; retired, 290 MiB from 6 s on
- * (docs/decisions.md, `npm run bench:memory`). A new thread costs 0.2–0.4 s, paid only after a pause, since the runner starts its
- * next analysis as soon as it has stored the last.
+ * (docs/decisions.md, `npm run bench:memory`). A new thread costs 0.2–0.4 s, paid only after a pause, since
+ * the runner starts its next analysis as soon as the last one ends.
  */
 const IDLE_TIMEOUT_MS = 5000;
 
@@ -22,7 +22,7 @@ export type AnalysisRequest = Omit<AnalysisTaskInput, 'limits'>;
 /**
  * Worker threads for analyses, so they never run on the API's event loop, each bounded by the limits: a
  * thread past its time is terminated, one past its heap dies (and the next analysis gets a fresh one), a
- * result past the output limits is refused in the thread before it is copied out.
+ * result past the output limits is refused in the thread before it is stored.
  */
 export class AnalysisPool {
   private readonly pool: Piscina;

@@ -96,8 +96,9 @@ export class FunctionMatchingService {
     const visible = await visibleAnalysisIds(this.store, caller, sources);
     const matches = result.matches.map((m) => {
       const kept = m.matched_functions.filter((x) => visible.has(x.analysis_id));
-      // A name's confidence speaks of the functions that carry it: none may name a hidden one.
-      const names = new Set(kept.map((x) => x.function_name));
+      // A name's confidence speaks of the functions that carry it (by canonical name, as the run ranked them):
+      // none may name only hidden ones.
+      const names = new Set(kept.map((x) => canonicalName(x.function_name)));
       return { ...m, matched_functions: kept, confidences: m.confidences?.filter((c) => names.has(c.name)) };
     });
     const numDebugMatches = matches.reduce((n, m) => n + m.matched_functions.filter((x) => x.debug).length, 0);

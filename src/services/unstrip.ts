@@ -73,9 +73,12 @@ export class UnstripService {
     const key = requestKey(kind, caller.id, subject, { ...request, apply: undefined });
     const same = await runs.latest(key);
     // A finished run whose names came from analyses the caller can no longer see is asked again.
-    if (same?.status === 'COMPLETED' && !flags.no_cache && (await this.visibleSuggestions(caller, same)).hidden === 0) {
-      if (request.apply && !same.applied) await queueApply(this.store, same);
-      return this.respond(caller, same);
+    if (same?.status === 'COMPLETED' && !flags.no_cache) {
+      const { suggestions, hidden } = await this.visibleSuggestions(caller, same);
+      if (hidden === 0) {
+        if (request.apply && !same.applied) await queueApply(this.store, same);
+        return present(same, suggestions);
+      }
     }
     const started = await startRun(this.store, { kind, userId: caller.id, analysisId, requestKey: key, request });
     return this.respond(caller, started);

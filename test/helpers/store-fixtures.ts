@@ -1,4 +1,12 @@
-import type { FunctionResults, Store } from '../../src/store/index.js';
+import { createStore, openDatabase, type FunctionResults, type Store } from '../../src/store/index.js';
+import type { TestDatabase } from './backends.js';
+
+/** A store over a test database, migrated. */
+export async function migratedStore(db: TestDatabase): Promise<Store> {
+  const driver = openDatabase(db.url);
+  await driver.migrate();
+  return createStore(driver);
+}
 
 /** A queued analysis of a fresh (random) sample the user uploaded; returns the store's create result. */
 export async function newAnalysis(store: Store, userId: number, name = 'a.bin', scope = 'PRIVATE') {

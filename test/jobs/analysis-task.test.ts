@@ -12,9 +12,8 @@ import { AnalysisPool } from '../../src/jobs/analysis-pool.js';
 import analyzeFile from '../../src/jobs/analysis-task.js';
 import { CORPUS } from '../../src/engine/disasm/fixtures.js';
 import { HASHED_DIM } from '../../src/shared/simhash.js';
-import { createStore, openDatabase } from '../../src/store/index.js';
 import { backends } from '../helpers/backends.js';
-import { newAnalysis } from '../helpers/store-fixtures.js';
+import { newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'binlens-task-'));
 const LIMITS = loadConfig({}).analysisLimits;
@@ -25,13 +24,11 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** A migrated SQLite database with one queued analysis to store results for. */
 async function destination(t: TestContext) {
   const db = await backends.find((b) => b.name === 'sqlite')!.create();
-  const driver = openDatabase(db.url);
-  await driver.migrate();
-  const store = createStore(driver);
+  const store = await migratedStore(db);
   const user = await store.users.create({ username: 'u', email: 'u', role: 'USER', teamName: null, apiKeyHash: 'u' });
   const { analysisId } = await newAnalysis(store, user.id);
   t.after(async () => {
-    await driver.close();
+    await store.driver.close();
     await db.drop();
   });
   return { store, databaseUrl: db.url, analysisId };

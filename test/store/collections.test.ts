@@ -1,10 +1,10 @@
 // CollectionsRepository on every database driver: membership, visibility, filters and the tag vocabulary.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createStore, openDatabase, type CollectionFilter, type Store } from '../../src/store/index.js';
+import { type CollectionFilter, type Store } from '../../src/store/index.js';
 import type { Viewer } from '../../src/store/analyses.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { newAnalysis } from '../helpers/store-fixtures.js';
+import { newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 const LIST: CollectionFilter = { flags: [], orderBy: 'collection', order: 'asc', limit: 50, offset: 0 };
 
@@ -18,9 +18,7 @@ for (const backend of backends) {
 
     before(async () => {
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
       const user = async (username: string, teamName: string | null) => {
         const u = await store.users.create({
           username,

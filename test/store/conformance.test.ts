@@ -1,9 +1,9 @@
 // One conformance suite, run against every database driver: migrations, repositories and the job queue.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createStore, openDatabase, type Store } from '../../src/store/index.js';
+import { openDatabase, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { newAnalysis as createAnalysis } from '../helpers/store-fixtures.js';
+import { newAnalysis as createAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 for (const backend of backends) {
   describe(`store conformance (${backend.name})`, { skip: backend.skip ?? false }, () => {
@@ -13,9 +13,7 @@ for (const backend of backends) {
 
     before(async () => {
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
       alice = (
         await store.users.create({
           username: 'alice',

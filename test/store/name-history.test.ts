@@ -2,9 +2,9 @@
 // analysis name as first entry, and names surviving re-analysis (functions replaced) by address.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createStore, openDatabase, type NameChange, type Store } from '../../src/store/index.js';
+import { type NameChange, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { functionsAt, newAnalysis } from '../helpers/store-fixtures.js';
+import { functionsAt, newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 for (const backend of backends) {
   describe(`name history (${backend.name})`, { skip: backend.skip ?? false }, () => {
@@ -15,9 +15,7 @@ for (const backend of backends) {
 
     before(async () => {
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
       const user = (username: string) =>
         store.users.create({ username, email: `${username}@x.io`, role: 'USER', teamName: null, apiKeyHash: username });
       alice = (await user('alice')).id;

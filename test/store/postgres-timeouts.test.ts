@@ -6,8 +6,9 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { MIGRATION_LOCK, SESSION_LIMITS } from '../../src/store/postgres/driver.js';
-import { createStore, openDatabase, type Store } from '../../src/store/index.js';
+import { openDatabase, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
+import { migratedStore } from '../helpers/store-fixtures.js';
 
 const postgres = backends.find((b) => b.name === 'postgres')!;
 
@@ -44,9 +45,7 @@ describe('postgres session limits', { skip: postgres.skip ?? false }, () => {
 
   before(async () => {
     db = await postgres.create();
-    const driver = openDatabase(db.url);
-    await driver.migrate();
-    store = createStore(driver);
+    store = await migratedStore(db);
   });
   after(async () => {
     await store.driver.close();

@@ -2,10 +2,10 @@
 // pages that start, end and span step boundaries are checked against the same search done in memory.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createStore, openDatabase, type Store } from '../../src/store/index.js';
+import { type Store } from '../../src/store/index.js';
 import type { Viewer } from '../../src/store/analyses.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { newAnalysis } from '../helpers/store-fixtures.js';
+import { newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 const PER_ANALYSIS = 13_000;
 
@@ -21,9 +21,7 @@ for (const backend of backends) {
     before(async () => {
       if (backend.skip) return;
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
       const user = async (username: string) => {
         const u = await store.users.create({
           username,

@@ -8,9 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { AnalysesService } from '../../src/services/analyses.js';
 import { HASHED_DIM, LSH_BANDS } from '../../src/shared/simhash.js';
-import { createStore, openDatabase, type FunctionResults, type Store } from '../../src/store/index.js';
+import { createStore, type FunctionResults, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { newAnalysis } from '../helpers/store-fixtures.js';
+import { newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 /**
  * Recovery results of `n` functions: two calls each (the next function, an import), three xrefs each, a
@@ -126,9 +126,7 @@ describe('short transactions: event loop (sqlite)', () => {
 
   before(async () => {
     db = await sqlite.create();
-    const driver = openDatabase(db.url);
-    await driver.migrate();
-    store = createStore(driver);
+    store = await migratedStore(db);
     alice = (await store.users.create({ username: 'a', email: 'a', role: 'USER', teamName: null, apiKeyHash: 'a' })).id;
   });
   after(async () => {
@@ -187,9 +185,7 @@ for (const backend of backends) {
 
     before(async () => {
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
       alice = (await store.users.create({ username: 'a', email: 'a', role: 'USER', teamName: null, apiKeyHash: 'a' }))
         .id;
     });

@@ -3,9 +3,9 @@
 // named-function pool counted under the visibility rules.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createStore, openDatabase, type FunctionResults, type Store } from '../../src/store/index.js';
+import { type FunctionResults, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { functionsAt, newAnalysis } from '../helpers/store-fixtures.js';
+import { functionsAt, newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 for (const backend of backends) {
   describe(`similarity runs and inputs (${backend.name})`, { skip: backend.skip ?? false }, () => {
@@ -17,9 +17,7 @@ for (const backend of backends) {
 
     before(async () => {
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
       const user = (username: string, teamName: string | null) =>
         store.users.create({ username, email: `${username}@x.io`, role: 'USER', teamName, apiKeyHash: username });
       alice = (await user('alice', 'red')).id;

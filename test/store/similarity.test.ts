@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HASHED_DIM, LSH_BANDS, packVectors } from '../../src/shared/simhash.js';
-import { createStore, openDatabase, type IndexFilter, type Store } from '../../src/store/index.js';
+import { type IndexFilter, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
+import { migratedStore } from '../helpers/store-fixtures.js';
 
 /** Seeded unit vectors, and copies of them turned by a little noise. */
 function vectors(seed: number) {
@@ -33,9 +34,7 @@ for (const backend of backends) {
 
     before(async () => {
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
       for (const [name, team] of [
         ['alice', 'red'],
         ['carol', 'red'],

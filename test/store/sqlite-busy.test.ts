@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { createStore, openDatabase, type Store } from '../../src/store/index.js';
+import { type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
+import { migratedStore } from '../helpers/store-fixtures.js';
 
 // A second connection in a thread of its own, as another process would be: it takes the write lock, says
 // so, holds it `holdMs` and lets go.
@@ -41,9 +42,7 @@ describe('sqlite busy handling', () => {
 
   before(async () => {
     db = await sqlite.create();
-    const driver = openDatabase(db.url);
-    await driver.migrate();
-    store = createStore(driver);
+    store = await migratedStore(db);
   });
   after(async () => {
     await store.driver.close();

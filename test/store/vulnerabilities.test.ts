@@ -1,8 +1,9 @@
 // The local vulnerability database on every driver: replace by id, lookup by package name.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createStore, openDatabase, type OsvRecordRow, type Store } from '../../src/store/index.js';
+import { type OsvRecordRow, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
+import { migratedStore } from '../helpers/store-fixtures.js';
 
 const row = (id: string, packages: string[], summary = id): OsvRecordRow => ({
   id,
@@ -17,9 +18,7 @@ for (const backend of backends) {
     let store: Store;
     before(async () => {
       db = await backend.create();
-      const driver = openDatabase(db.url);
-      await driver.migrate();
-      store = createStore(driver);
+      store = await migratedStore(db);
     });
     after(async () => {
       await store.driver.close();
