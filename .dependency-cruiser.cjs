@@ -29,11 +29,13 @@ module.exports = {
     layer('cli', ['shared', 'contracts', 'config', 'engine', 'main', 'jobs/rule-files.ts']),
     // Development tooling: fuzzes the engine, classifying errors as the job worker does; nothing imports it.
     layer('fuzz', ['shared', 'contracts', 'engine', 'jobs']),
-    // Inside the engine: formats → disasm → cfg → strings → features → {capabilities, similarity} → pipeline.
+    // Inside the engine: formats → disasm → cfg → encodings → strings → features → {capabilities, similarity}
+    // → pipeline.
     ...[
-      ['formats', ['disasm', 'cfg', 'strings', 'features', 'capabilities', 'similarity']],
-      ['disasm', ['cfg', 'strings', 'features', 'capabilities', 'similarity']],
-      ['cfg', ['strings', 'features', 'capabilities', 'similarity']],
+      ['formats', ['disasm', 'cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['disasm', ['cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['cfg', ['encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['encodings', ['strings', 'features', 'capabilities', 'similarity']],
       ['strings', ['features', 'capabilities', 'similarity']],
     ].map(([stage, later]) => ({
       name: `engine-${stage}-order`,

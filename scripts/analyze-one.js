@@ -10,14 +10,14 @@ let t0 = performance.now();
 await analyze(bytes, {});
 const coldMs = performance.now() - t0;
 const times = [];
-/** Time to the start of the vectors stage: the recovery engine issue 3 measures (parse … strings). */
+/** Time to the start of the instructions stage: the recovery engine issue 3 measures (parse … strings). */
 const recoveryTimes = [];
 let r;
 for (let i = 0; i < 3; i++) {
   t0 = performance.now();
   let recovered = NaN;
   r = await analyze(bytes, {}, (stage) => {
-    if (stage === 'vectors') recovered = performance.now() - t0;
+    if (stage === 'instructions') recovered = performance.now() - t0;
   });
   times.push(performance.now() - t0);
   recoveryTimes.push(Number.isNaN(recovered) ? times.at(-1) : recovered);

@@ -11,7 +11,9 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { capabilityFeatures, matchRules } from '../dist/src/engine/capabilities/index.js';
-import { decodersFor, recoverBinaryFunctions } from '../dist/src/engine/recover-binary.js';
+import { recoverBinaryFunctions } from '../dist/src/engine/recover-binary.js';
+import { encodeInstructions } from '../dist/src/engine/encodings/index.js';
+import { extractStrings } from '../dist/src/engine/strings/index.js';
 import { loadConfig } from '../dist/src/config/index.js';
 import { loadCapabilityRules } from '../dist/src/jobs/rule-files.js';
 
@@ -43,9 +45,10 @@ async function timed(fn) {
 
 async function extract(bytes) {
   const recovered = await timed(() => recoverBinaryFunctions(bytes, {}));
-  const { image, graph } = recovered.value;
-  const decoders = await decodersFor(image);
-  const extracted = await timed(() => capabilityFeatures(image, graph, decoders));
+  const { image, graph, decoders } = recovered.value;
+  const extracted = await timed(() =>
+    capabilityFeatures(image, graph, encodeInstructions(image, graph, decoders), extractStrings(image)),
+  );
   return {
     features: extracted.value,
     functions: graph.functions.length,

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { decodersFor, recoverBinaryFunctions } from '../dist/src/engine/index.js';
+import { recoverBinaryFunctions } from '../dist/src/engine/index.js';
+import { encodeInstructions } from '../dist/src/engine/encodings/index.js';
+import { extractStrings } from '../dist/src/engine/strings/index.js';
 import { binaryFeatures } from '../dist/src/engine/features/index.js';
 import { functionVector, hashKey } from '../dist/src/engine/similarity/index.js';
 import { seededRandom } from '../dist/src/shared/seeded-random.js';
@@ -45,8 +47,8 @@ function cacheDirectory() {
 async function loadBuild(b, shared, cacheDir) {
   const file = join(cacheDir, `${b.sha256}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const { image, graph } = await recoverBinaryFunctions(readFileSync(join(corpus, b.path)), {});
-  const features = binaryFeatures(image, graph, await decodersFor(image));
+  const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(corpus, b.path)), {});
+  const features = binaryFeatures(image, graph, encodeInstructions(image, graph, decoders), extractStrings(image));
   const names = new Set(Object.keys(shared.projects[b.project].library_functions));
   const seen = new Set();
   const functions = [];

@@ -1,21 +1,28 @@
-// One analysis run over a file's bytes: identify, fingerprint, choose a model, recover functions and
-// strings. Deterministic: the same bytes and options always give the same result document.
-import type { AnalysisResult, BinaryIdentity } from '../contracts/result.js';
-import { packVectors } from '../shared/simhash.js';
+// One analysis run over a file's bytes, as a declared list of stages over one context (STAGES below):
+// identify, hash, parse, recover, names, strings, instructions, vectors, capabilities, sbom.
+// Deterministic: the same bytes and options always give the same result document.
+import type { AnalysisResult, BinaryIdentity, FileHashes, FunctionRecord, StringRecord } from '../contracts/result.js';
+import type { CapabilityReport, FrozenFeatures, LibraryRecord } from '../contracts/understanding.js';
+import { packVectors, type PackedVectors } from '../shared/simhash.js';
 import { applyBinaryConfig, type BinaryConfig } from './binary-config.js';
+import type { RuleSet } from './capabilities/index.js';
+import type { FunctionGraph } from './cfg/index.js';
+import { describeCalls, describeFunctions, describeRefs, describeStrings } from './describe-functions.js';
+import type { Decoders } from './disasm/index.js';
+import { encodeInstructions, type Encodings } from './encodings/index.js';
+import { binaryFeatures } from './features/index.js';
+import type { BinaryImage } from './formats/image.js';
 import { identify } from './formats/identify.js';
+import type { RawLoad } from './formats/parse.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
 import { detectLanguage } from './language.js';
 import { pickModel } from './models.js';
-import { describeCalls, describeFunctions, describeRefs, describeStrings } from './describe-functions.js';
 import { createDemangler } from './names/index.js';
-import type { RawLoad } from './formats/parse.js';
-import { recoverBinaryFunctions, type ClientSymbols } from './recover-binary.js';
-import type { RuleSet } from './capabilities/index.js';
-import { extractStrings } from './strings/index.js';
-import { understandBinary } from './understand.js';
-import { binaryFeatures } from './features/index.js';
+import { loadImage, recoverImage, type ClientSymbols } from './recover-binary.js';
+import { identifyLibraries } from './sbom/index.js';
 import { functionVector } from './similarity/index.js';
+import { extractStrings, type FoundString } from './strings/index.js';
+import { understandCapabilities } from './understand.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
 export const IDENTIFY_PREFIX = 64 * 1024;
@@ -46,26 +53,186 @@ export function loadPlan(
   return { identity, raw };
 }
 
+/** Everything the stages of one analysis read and produce. */
+interface AnalysisContext {
+  bytes: Uint8Array;
+  options: AnalyzeOptions;
+  identity: BinaryIdentity;
+  raw: RawLoad | undefined;
+  hashes: FileHashes;
+  entropy: number;
+  image: BinaryImage;
+  debugNamed: Set<number>;
+  graph: FunctionGraph;
+  decoders: Decoders;
+  functions: FunctionRecord[];
+  found: FoundString[];
+  strings: StringRecord[];
+  encodings: Encodings;
+  vectors: PackedVectors;
+  capabilities: CapabilityReport | null;
+  capabilityFeatures: FrozenFeatures | null;
+  sbom: LibraryRecord[] | null;
+}
+
+type Key = keyof AnalysisContext;
+
+/** One step of the analysis: what it reads, what it adds, and its share of the progress bar. */
+interface Stage<N extends Key, P extends Key> {
+  name: string;
+  needs: readonly N[];
+  produces: readonly P[];
+  weight: number;
+  run(ctx: Pick<AnalysisContext, N>): Pick<AnalysisContext, P> | Promise<Pick<AnalysisContext, P>>;
+}
+
+/** Keeps each stage's `run` checked against its own `needs` and `produces`. */
+const stage = <N extends Key, P extends Key>(s: Stage<N, P>): Stage<Key, Key> => s as unknown as Stage<Key, Key>;
+
+/** Stages that need no instruction set: a file in no known container, without one to read it as, stops there. */
+const BEFORE_CODE = ['identify', 'hash'];
+
+/**
+ * The analysis, in order. Recovery decodes each instruction once; `instructions` formats each distinct
+ * encoding once, and every later consumer reads those instead of decoding again.
+ */
+const STAGES: Stage<Key, Key>[] = [
+  stage({
+    name: 'identify',
+    needs: ['bytes', 'options'],
+    produces: ['identity', 'raw'],
+    weight: 0,
+    run: ({ bytes, options }) => loadPlan(bytes, options),
+  }),
+  stage({
+    name: 'hash',
+    needs: ['bytes'],
+    produces: ['hashes', 'entropy'],
+    weight: 5,
+    run: ({ bytes }) => ({ hashes: hashBytes(bytes), entropy: shannonEntropy(bytes) }),
+  }),
+  stage({
+    name: 'parse',
+    needs: ['bytes', 'raw', 'options'],
+    produces: ['image', 'debugNamed'],
+    weight: 3,
+    run: ({ bytes, raw, options }) => loadImage(bytes, { ...(raw ? { raw } : {}), debug: options.debug ?? null }),
+  }),
+  stage({
+    name: 'recover',
+    needs: ['image', 'options'],
+    produces: ['graph', 'decoders'],
+    weight: 30,
+    run: ({ image, options }) => recoverImage(image, options.symbols),
+  }),
+  stage({
+    name: 'names',
+    needs: ['graph', 'debugNamed'],
+    produces: ['functions'],
+    weight: 4,
+    run: async ({ graph, debugNamed }) => ({
+      functions: describeFunctions(graph, await createDemangler(), debugNamed),
+    }),
+  }),
+  stage({
+    name: 'strings',
+    needs: ['image', 'graph'],
+    produces: ['found', 'strings'],
+    weight: 4,
+    run: ({ image, graph }) => {
+      const found = extractStrings(image);
+      return { found, strings: describeStrings(graph, image, found) };
+    },
+  }),
+  stage({
+    name: 'instructions',
+    needs: ['image', 'graph', 'decoders'],
+    produces: ['encodings'],
+    weight: 15,
+    run: ({ image, graph, decoders }) => ({ encodings: encodeInstructions(image, graph, decoders) }),
+  }),
+  stage({
+    name: 'vectors',
+    needs: ['image', 'graph', 'encodings', 'found'],
+    produces: ['vectors'],
+    weight: 15,
+    run: ({ image, graph, encodings, found }) => ({
+      vectors: packVectors(binaryFeatures(image, graph, encodings, found).map((f) => functionVector(f))),
+    }),
+  }),
+  stage({
+    name: 'capabilities',
+    needs: ['image', 'graph', 'encodings', 'found', 'options'],
+    produces: ['capabilities', 'capabilityFeatures'],
+    weight: 20,
+    run: ({ image, graph, encodings, found, options }) => {
+      if (!options.rules) return { capabilities: null, capabilityFeatures: null };
+      const u = understandCapabilities(image, graph, encodings, found, options.rules);
+      return { capabilities: u.capabilities, capabilityFeatures: u.features };
+    },
+  }),
+  stage({
+    name: 'sbom',
+    needs: ['image', 'found', 'options'],
+    produces: ['sbom'],
+    weight: 4,
+    run: ({ image, found, options }) => ({ sbom: options.sbom ? identifyLibraries(found, image.libraries) : null }),
+  }),
+];
+
+/** Which stage an error escaped from, for the failure's log line. */
+export const failedStage = (err: unknown): string | null =>
+  (err as { stage?: unknown } | null)?.stage === undefined ? null : String((err as { stage: unknown }).stage);
+
+/**
+ * Runs the stages in order over one context: reports each as it begins (with the share of the analysis
+ * done before it, by weight), checks what it needs is there, and marks an error with the stage it came
+ * from. Stops after identification and hashing when there is no code to read.
+ */
+async function runStages(ctx: Partial<AnalysisContext>, onProgress?: ProgressCallback): Promise<void> {
+  const total = STAGES.reduce((n, s) => n + s.weight, 0);
+  let done = 0;
+  for (const s of STAGES) {
+    if (!BEFORE_CODE.includes(s.name) && ctx.identity?.format === 'raw' && ctx.identity.architecture === 'unknown')
+      break;
+    onProgress?.(s.name, done / total);
+    const missing = s.needs.filter((k) => !(k in ctx));
+    if (missing.length > 0)
+      throw new Error(`stage ${s.name} needs ${missing.join(', ')}: an earlier stage must produce it`);
+    try {
+      Object.assign(ctx, await s.run(ctx as AnalysisContext));
+    } catch (err) {
+      if (err instanceof Error && failedStage(err) === null) Object.assign(err, { stage: s.name });
+      throw err;
+    }
+    done += s.weight;
+  }
+  onProgress?.('done', 1);
+}
+
 /**
  * The whole static analysis of one file: identify, parse the container, recover functions, extract
- * strings and references, name functions. A file in no known container, without an ISA to read it as a
- * raw blob, gets identity and hashes only.
+ * strings and references, name functions, vectors, capabilities, libraries. A file in no known
+ * container, without an ISA to read it as a raw blob, gets identity and hashes only.
  */
 export async function analyze(
   bytes: Uint8Array,
   options: AnalyzeOptions,
   onProgress?: ProgressCallback,
 ): Promise<AnalysisResult> {
-  onProgress?.('identify', 0);
-  const { identity, raw } = loadPlan(bytes, options);
-  onProgress?.('hash', 0.05);
-  const hashes = hashBytes(bytes);
-  const entropy = shannonEntropy(bytes);
+  const ctx: Partial<AnalysisContext> = { bytes, options };
+  await runStages(ctx, onProgress);
+  return resultOf(ctx as AnalysisContext);
+}
+
+/** The result document from whatever the stages produced. */
+function resultOf(ctx: AnalysisContext): AnalysisResult {
+  const { identity, raw, image, graph } = ctx;
   const base: AnalysisResult = {
     identity,
-    hashes,
-    size: bytes.length,
-    entropy,
+    hashes: ctx.hashes,
+    size: ctx.bytes.length,
+    entropy: ctx.entropy,
     modelName: pickModel(identity),
     language: 'unknown',
     functionCount: 0,
@@ -87,35 +254,15 @@ export async function analyze(
     sbom: null,
     diagnostics: [],
   };
-  if (identity.format === 'raw' && identity.architecture === 'unknown') return base;
-
-  onProgress?.('recover', 0.15);
-  const { image, graph, debugNamed, decoders } = await recoverBinaryFunctions(bytes, {
-    ...(raw ? { raw } : {}),
-    symbols: options.symbols ?? null,
-    debug: options.debug ?? null,
-  });
-  onProgress?.('names', 0.8);
-  const functions = describeFunctions(graph, await createDemangler(), debugNamed);
-  onProgress?.('strings', 0.9);
-  const found = extractStrings(image);
-  const strings = describeStrings(graph, image, found);
-  onProgress?.('vectors', 0.93);
-  const vectors = packVectors(binaryFeatures(image, graph, decoders).map((f) => functionVector(f)));
-  onProgress?.('capabilities', 0.96);
-  const understood = understandBinary(image, graph, decoders, found, {
-    rules: options.rules ?? null,
-    sbom: options.sbom ?? false,
-  });
-  onProgress?.('done', 1);
+  if (!graph) return base;
   return {
     ...base,
     // A raw blob is what the caller said it is; a container says for itself.
     identity: raw
       ? identity
-      : { ...image.identity, debug: image.identity.debug || image.debug.dwarf || debugNamed.size > 0 },
+      : { ...image.identity, debug: image.identity.debug || image.debug.dwarf || ctx.debugNamed.size > 0 },
     language: detectLanguage(image),
-    functionCount: functions.length,
+    functionCount: ctx.functions.length,
     sections: image.sections.map((s) => ({ ...s })),
     imports: image.imports.map((i) => ({ ...i, stubs: [...i.stubs] })),
     exports: image.exports.map((e) => ({ name: e.name, vaddr: e.vaddr })),
@@ -128,15 +275,15 @@ export async function analyze(
       pdbGuid: image.debug.pdbGuid,
     },
     stripped: !image.symbols.some((s) => s.kind === 'function' && (s.source === 'symtab' || s.source === 'nlist')),
-    functions,
-    calls: describeCalls(graph, image, functions),
-    strings,
+    functions: ctx.functions,
+    calls: describeCalls(graph, image, ctx.functions),
+    strings: ctx.strings,
     refs: describeRefs(graph),
     instructionCount: graph.instructionCount,
-    vectors,
-    capabilities: understood.capabilities,
-    capabilityFeatures: understood.features,
-    sbom: understood.libraries,
+    vectors: ctx.vectors,
+    capabilities: ctx.capabilities,
+    capabilityFeatures: ctx.capabilityFeatures,
+    sbom: ctx.sbom,
     diagnostics: [...image.diagnostics],
   };
 }

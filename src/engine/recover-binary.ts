@@ -40,20 +40,37 @@ export async function decodersFor(image: BinaryImage): Promise<Decoders> {
 /** ARM images whose entry point is Thumb code are Thumb throughout unless a symbol says otherwise. */
 const thumbByDefault = (image: BinaryImage) => image.entryPoints.some((e) => e.kind === 'entry' && e.thumb === true);
 
-export async function recoverBinaryFunctions(
+/** The container parsed (or the blob loaded), with a separate debug file's names adopted. */
+export function loadImage(
   bytes: Uint8Array,
   opts: RecoverBinaryOptions,
-): Promise<{ image: BinaryImage; graph: FunctionGraph; debugNamed: Set<number>; decoders: Decoders }> {
+): { image: BinaryImage; debugNamed: Set<number> } {
   const image = parseBinary(bytes, opts.raw);
   const debugNamed = opts.debug ? adoptDebugSymbols(image, opts.debug) : new Set<number>();
+  return { image, debugNamed };
+}
+
+/** The image's decoders and its functions, recovered. */
+export async function recoverImage(
+  image: BinaryImage,
+  symbols: ClientSymbols | null | undefined,
+): Promise<{ graph: FunctionGraph; decoders: Decoders }> {
   const decoders = await decodersFor(image);
-  const client = rebase(opts.symbols, image.identity.baseAddress ?? 0);
+  const client = rebase(symbols, image.identity.baseAddress ?? 0);
   const graph = recoverFunctions(image, {
     ...decoders,
     thumbByDefault: thumbByDefault(image),
     ...(client ? { client } : {}),
   });
-  return { image, graph, debugNamed, decoders };
+  return { graph, decoders };
+}
+
+export async function recoverBinaryFunctions(
+  bytes: Uint8Array,
+  opts: RecoverBinaryOptions,
+): Promise<{ image: BinaryImage; graph: FunctionGraph; debugNamed: Set<number>; decoders: Decoders }> {
+  const { image, debugNamed } = loadImage(bytes, opts);
+  return { image, debugNamed, ...(await recoverImage(image, opts.symbols)) };
 }
 
 /** Moves plugin boundaries from the plugin's image base to this image's. */

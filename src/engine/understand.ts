@@ -1,31 +1,12 @@
-// After recovery: what the binary can do (capability rules over its extracted features) and which
-// libraries it carries. Each part runs only when asked for (analysis_config.generate_capabilities /
-// generate_sbom); the features are returned frozen so rules can re-match later without decoding.
-import type { CapabilityMatch, CapabilityReport, LibraryRecord } from '../contracts/understanding.js';
-import {
-  capabilityFeatures,
-  freezeFeatures,
-  matchRules,
-  type FrozenFeatures,
-  type RuleSet,
-} from './capabilities/index.js';
+// After recovery: what the binary can do (capability rules over its extracted features), run only when
+// asked for (analysis_config.generate_capabilities); the features are kept so rules can re-match later
+// without decoding.
+import type { CapabilityMatch, CapabilityReport, FrozenFeatures } from '../contracts/understanding.js';
+import { capabilityFeatures, matchRules, type RuleSet } from './capabilities/index.js';
 import type { FunctionGraph } from './cfg/index.js';
-import type { Decoders } from './disasm/index.js';
+import type { Encodings } from './encodings/index.js';
 import type { BinaryImage } from './formats/image.js';
-import { identifyLibraries } from './sbom/index.js';
 import type { FoundString } from './strings/index.js';
-
-export interface UnderstandOptions {
-  /** Compiled capability rules; null: capabilities are not generated. */
-  rules: RuleSet | null;
-  sbom: boolean;
-}
-
-export interface Understanding {
-  capabilities: CapabilityReport | null;
-  features: FrozenFeatures | null;
-  libraries: LibraryRecord[] | null;
-}
 
 /** Function start containing each address, through the blocks (sorted by start) of the recovered graph. */
 function functionOf(graph: FunctionGraph): (address: number) => number | null {
@@ -48,11 +29,7 @@ function functionOf(graph: FunctionGraph): (address: number) => number | null {
   };
 }
 
-export function capabilityReport(
-  rules: RuleSet,
-  features: ReturnType<typeof capabilityFeatures>,
-  graph: FunctionGraph,
-): CapabilityReport {
+export function capabilityReport(rules: RuleSet, features: FrozenFeatures, graph: FunctionGraph): CapabilityReport {
   const result = matchRules(rules, features);
   const containing = functionOf(graph);
   const matches: CapabilityMatch[] = [];
@@ -77,20 +54,14 @@ export function capabilityReport(
   return { rules: rules.size, matches, evaluations: result.evaluations, naiveEvaluations: result.naiveEvaluations };
 }
 
-export function understandBinary(
+/** Capability features of the binary, and the rules matched over them. */
+export function understandCapabilities(
   image: BinaryImage,
   graph: FunctionGraph,
-  decoders: Decoders,
+  encodings: Encodings,
   strings: FoundString[],
-  options: UnderstandOptions,
-): Understanding {
-  let capabilities: CapabilityReport | null = null;
-  let features: FrozenFeatures | null = null;
-  if (options.rules) {
-    const extracted = capabilityFeatures(image, graph, decoders, strings);
-    capabilities = capabilityReport(options.rules, extracted, graph);
-    features = freezeFeatures(extracted);
-  }
-  const libraries = options.sbom ? identifyLibraries(strings, image.libraries) : null;
-  return { capabilities, features, libraries };
+  rules: RuleSet,
+): { capabilities: CapabilityReport; features: FrozenFeatures } {
+  const features = capabilityFeatures(image, graph, encodings, strings);
+  return { capabilities: capabilityReport(rules, features, graph), features };
 }

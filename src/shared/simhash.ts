@@ -36,17 +36,15 @@ export function simhashProjections(v: Float32Array, out = new Float64Array(HASHE
   return out;
 }
 
-/** Bit r of band b's key (most significant first), and its margin from the threshold. */
-function bandBits(p: Float64Array, band: number, bits: number): { key: number; margins: { r: number; m: number }[] } {
+/** How far projection r of band b lies above its threshold (bit r of the band's key: above or not). */
+const margin = (p: Float64Array, band: number, r: number): number =>
+  p[band * LSH_BITS + r]! - LSH_THRESHOLDS[band * LSH_BITS + r]!;
+
+/** Band b's key from its first `bits` projections, most significant first. */
+function bandKey(p: Float64Array, band: number, bits: number): number {
   let key = 0;
-  const margins: { r: number; m: number }[] = [];
-  for (let r = 0; r < bits; r++) {
-    const j = band * LSH_BITS + r;
-    const d = p[j]! - LSH_THRESHOLDS[j]!;
-    key = (key << 1) | (d > 0 ? 1 : 0);
-    margins.push({ r, m: Math.abs(d) });
-  }
-  return { key, margins };
+  for (let r = 0; r < bits; r++) key = (key << 1) | (margin(p, band, r) > 0 ? 1 : 0);
+  return key;
 }
 
 /**
@@ -57,10 +55,13 @@ function bandBits(p: Float64Array, band: number, bits: number): { key: number; m
  * on the same side.
  */
 export function lshBuckets(v: Float32Array, out = new Int32Array(LSH_BANDS)): Int32Array {
-  const p = simhashProjections(v);
-  for (let b = 0; b < LSH_BANDS; b++) out[b] = (b << LSH_BITS) | bandBits(p, b, LSH_BITS).key;
+  const p = simhashProjections(v, projections);
+  for (let b = 0; b < LSH_BANDS; b++) out[b] = (b << LSH_BITS) | bandKey(p, b, LSH_BITS);
   return out;
 }
+
+/** Scratch for lshBuckets: every analysed function is hashed, and a fresh 8 KiB array each was garbage. */
+const projections = new Float64Array(HASHED_DIM);
 
 /**
  * Bucket ranges a query looks in, as [first, last] bucket numbers: in each band, the buckets sharing the
@@ -74,7 +75,8 @@ export function lshProbeRanges(v: Float32Array, bits: number, probes: number): [
   const span = LSH_BITS - bits;
   const out: [number, number][] = [];
   for (let b = 0; b < LSH_BANDS; b++) {
-    const { key, margins } = bandBits(p, b, bits);
+    const key = bandKey(p, b, bits);
+    const margins = Array.from({ length: bits }, (_, r) => ({ r, m: Math.abs(margin(p, b, r)) }));
     margins.sort((x, y) => x.m - y.m);
     const prefixes = [key, ...margins.slice(0, probes).map(({ r }) => key ^ (1 << (bits - 1 - r)))];
     for (const prefix of prefixes) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { importOsvDirectory } from '../../src/cli/vulns-import.js';
 import type { AnalysisResult, FrozenFeatures } from '../../src/contracts/index.js';
-import { matchRules, thawFeatures } from '../../src/engine/capabilities/index.js';
+import { matchRules } from '../../src/engine/capabilities/index.js';
 import { loadRuleDirectories, shippedRulesDir } from '../../src/jobs/rule-files.js';
 import { CORPUS } from '../../src/engine/disasm/fixtures.js';
 import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
@@ -82,7 +82,7 @@ for (const backend of backends) {
           const frozen = await store.events.features<FrozenFeatures>(injector);
           const { rules, problems } = await loadRuleDirectories([shippedRulesDir()]);
           assert.deepEqual(problems, []);
-          const again = matchRules(rules, thawFeatures(frozen!));
+          const again = matchRules(rules, frozen!);
           const stored = (await store.events.result<AnalysisResult>(injector))!.capabilities!.matches.map(
             (m) => m.rule,
           );

@@ -4,19 +4,20 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { matchRules, parseRule, type ExtractedFeatures, type RuleSet } from '../../src/engine/capabilities/index.js';
+import { matchRules, parseRule, type RuleSet } from '../../src/engine/capabilities/index.js';
+import { freezeReadable, type ReadableFeatures } from '../helpers/capability-features.js';
 import { listRuleFiles, loadCapabilityRules, shippedRulesDir } from '../../src/jobs/rule-files.js';
 
 const FIXTURES = path.resolve('test', 'fixtures', 'capabilities');
 
 interface Example {
   rule: string;
-  match: ExtractedFeatures[];
-  miss: ExtractedFeatures[];
+  match: ReadableFeatures[];
+  miss: ReadableFeatures[];
 }
 
-const matches = (set: RuleSet, features: ExtractedFeatures, name: string): boolean =>
-  matchRules(set, features).matches.has(name);
+const matches = (set: RuleSet, features: ReadableFeatures, name: string): boolean =>
+  matchRules(set, freezeReadable(features)).matches.has(name);
 
 const loaded = await loadCapabilityRules([]);
 const files = await listRuleFiles(shippedRulesDir());

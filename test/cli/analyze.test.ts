@@ -99,7 +99,7 @@ describe('binlens analyze', () => {
     // Every stage the pipeline reports, in order, each with its time; then the total and peak memory.
     assert.match(
       s.get('stages') ?? '',
-      /^start-up [\d.,]+ ms, identify [\d.,]+ ms, hash [\d.,]+ ms, recover [\d.,]+ ms, names [\d.,]+ ms, strings [\d.,]+ ms, vectors [\d.,]+ ms, capabilities [\d.,]+ ms, transfer [\d.,]+ ms$/,
+      /^start-up [\d.,]+ ms, identify [\d.,]+ ms, hash [\d.,]+ ms, parse [\d.,]+ ms, recover [\d.,]+ ms, names [\d.,]+ ms, strings [\d.,]+ ms, instructions [\d.,]+ ms, vectors [\d.,]+ ms, capabilities [\d.,]+ ms, sbom [\d.,]+ ms, transfer [\d.,]+ ms$/,
     );
     assert.match(s.get('total') ?? '', /^[\d.,]+ ms, peak RSS \d+ MiB$/);
   });

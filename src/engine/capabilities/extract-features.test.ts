@@ -2,32 +2,24 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { FrozenFeatures } from '../../contracts/understanding.js';
 import { CORPUS } from '../disasm/fixtures.js';
-import { decodersFor, recoverBinaryFunctions } from '../recover-binary.js';
+import { encodeInstructions } from '../encodings/index.js';
+import { recoverBinaryFunctions } from '../recover-binary.js';
+import { extractStrings } from '../strings/index.js';
 import { capabilityFeatures } from './extract-features.js';
-import { FeatureSet, type ExtractedFeatures } from './feature-set.js';
-import { freezeFeatures, thawFeatures } from './freeze.js';
+import { matchRules } from './match-rules.js';
+import { compileRules } from './rule-set.js';
 
 const SAMPLES = path.join(CORPUS, 'bin', 'samples');
 
-async function extract(name: string): Promise<ExtractedFeatures> {
-  const { image, graph } = await recoverBinaryFunctions(readFileSync(path.join(SAMPLES, name)), {});
-  return capabilityFeatures(image, graph, await decodersFor(image));
+async function extract(name: string): Promise<FrozenFeatures> {
+  const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(path.join(SAMPLES, name)), {});
+  return capabilityFeatures(image, graph, encodeInstructions(image, graph, decoders), extractStrings(image));
 }
 
-/** Every feature of the binary, in one set (the file's and every function's). */
-function everything(x: ExtractedFeatures): FeatureSet {
-  const all = new FeatureSet();
-  all.addList(x.file);
-  for (const fn of x.functions) {
-    all.addList(fn.features);
-    for (const bb of fn.blocks) {
-      all.addList(bb.features);
-      for (const insn of bb.instructions) all.addList(insn.features);
-    }
-  }
-  return all;
-}
+/** Every key the features use: extraction interns only keys it writes. */
+const everything = (x: FrozenFeatures): Set<string> => new Set(x.keys);
 
 test('capabilities: features of stripped corpus samples (PE and ELF) name their APIs, strings and numbers', async (t) => {
   if (!existsSync(SAMPLES)) return t.skip('../shared/corpus is not present');
@@ -52,15 +44,15 @@ test('capabilities: features of stripped corpus samples (PE and ELF) name their 
     assert.ok(crypt.has(k), `file_crypt: ${k}`);
 });
 
-test('capabilities: frozen features thaw to the same features, smaller', async (t) => {
+test('capabilities: features are written compact (interned keys, address deltas)', async (t) => {
   if (!existsSync(SAMPLES)) return t.skip('../shared/corpus is not present');
   const x = await extract('sample-file_crypt_linux-x86_64_gcc12_O2_stripped');
-  const frozen = JSON.stringify(freezeFeatures(x));
-  assert.deepEqual(thawFeatures(JSON.parse(frozen)), x);
-  assert.ok(frozen.length * 2 < JSON.stringify(x).length, `${frozen.length} vs ${JSON.stringify(x).length}`);
+  const occurrences = x.functions.reduce((n, f) => n + f.b.reduce((m, b) => m + b.i.length, 0), 0);
+  assert.ok(x.keys.length * 4 < occurrences, `${x.keys.length} keys for ${occurrences} numbers`);
+  assert.equal(new Set(x.keys).size, x.keys.length, 'each key once');
 });
 
 test('capabilities: a frozen document with a key id out of range is refused', () => {
   const bad = { version: 1 as const, keys: ['mnemonic:nop'], file: [3, 0], functions: [] };
-  assert.throws(() => thawFeatures(bad), /out of range/);
+  assert.throws(() => matchRules(compileRules([]), bad), /out of range/);
 });

@@ -1,22 +1,21 @@
 // One binary's recovered functions → capability features per scope instance (capa's extractors): what
-// each instruction does, what each block and function add, and the file's own features. The result is
-// plain data, kept with the analysis so rules re-match without decoding again.
+// each instruction does, what each block and function add, and the file's own features. Written straight
+// into the frozen document kept with the analysis (interned keys, address deltas), so rules re-match
+// without decoding again. Instruction text comes from engine/encodings, one per distinct encoding.
 import type { Architecture, BinaryFormat, Platform } from '../../contracts/result.js';
-import type { FunctionGraph } from '../cfg/index.js';
-import { decoderOf, newDecoded, type Decoders } from '../disasm/index.js';
+import type { FrozenFeatures } from '../../contracts/understanding.js';
+import { CALL_NEXT, type FunctionGraph } from '../cfg/index.js';
+import { Flow } from '../disasm/index.js';
+import type { Encodings } from '../encodings/index.js';
 import { isaFamily } from '../features/instruction-class.js';
 import { fileOffsetOf, type BinaryImage, type ImportInfo } from '../formats/image.js';
-import { extractStrings, stringReferences, type FoundString } from '../strings/index.js';
+import { stringReferences, type FoundString } from '../strings/index.js';
 import { apiNames, stringKey, valueKey } from './feature-key.js';
-import {
-  bytesKey,
-  type BlockFeatures,
-  type ExtractedFeatures,
-  type FeatureList,
-  type FunctionFeaturesDoc,
-} from './feature-set.js';
-import { instructionCharacteristics, stackStringBytes } from './instruction-features.js';
+import { bytesKey, FeatureKeys } from './feature-set.js';
+import { encodingCharacteristics, stackStringBytes } from './instruction-features.js';
 import { operandFeatures } from './operand-features.js';
+
+export const FROZEN_VERSION = 1;
 
 /** Bytes read at a non-string data reference: enough for S-boxes and key schedules rules name. */
 const REF_BYTES = 128;
@@ -27,6 +26,9 @@ const MAX_FUNCTION_INSNS = 20_000;
 const MAX_BINARY_INSNS = 4_000_000;
 /** capa reports a stack string once a block writes this many printable characters to the frame. */
 const STACK_STRING_CHARS = 8;
+const INDIRECT_CALL = valueKey('characteristic', 'indirect call');
+const CALL_NEXT_KEY = valueKey('characteristic', 'call $+5');
+const STACK_STRING = valueKey('characteristic', 'stack string');
 
 const ARCH: Partial<Record<Architecture, string>> = {
   x86: 'i386',
@@ -43,13 +45,13 @@ const OS: Partial<Record<Platform, string>> = {
 };
 const FORMAT: Partial<Record<BinaryFormat, string>> = { pe: 'pe', elf: 'elf', macho: 'macho' };
 
-/** Instruction address → features the cross-reference tables give it (API calls, strings, data). */
-type SiteFeatures = Map<number, string[]>;
+/** Instruction address → ids of the features the cross-reference tables give it (API calls, strings, data). */
+type SiteFeatures = Map<number, number[]>;
 
-function addAt(map: SiteFeatures, site: number, keys: string[]): void {
+function addAt(map: SiteFeatures, site: number, ids: number[]): void {
   const at = map.get(site);
-  if (at) at.push(...keys);
-  else map.set(site, [...keys]);
+  if (at) at.push(...ids);
+  else map.set(site, [...ids]);
 }
 
 function importsByAddress(image: BinaryImage): Map<number, ImportInfo> {
@@ -61,9 +63,14 @@ function importsByAddress(image: BinaryImage): Map<number, ImportInfo> {
   return out;
 }
 
-const apiKeys = (imp: ImportInfo): string[] => apiNames(imp.library, imp.name).map((n) => valueKey('api', n));
-
-function siteFeatures(image: BinaryImage, graph: FunctionGraph, strings: FoundString[]): SiteFeatures {
+function siteFeatures(
+  image: BinaryImage,
+  graph: FunctionGraph,
+  strings: FoundString[],
+  keys: FeatureKeys,
+): SiteFeatures {
+  const apiKeys = (imp: ImportInfo): number[] =>
+    apiNames(imp.library, imp.name).map((n) => keys.id(valueKey('api', n)));
   const sites: SiteFeatures = new Map();
   const imports = importsByAddress(image);
   const { site, target } = graph.calls;
@@ -72,9 +79,9 @@ function siteFeatures(image: BinaryImage, graph: FunctionGraph, strings: FoundSt
     if (imp) addAt(sites, site[c]!, apiKeys(imp));
   }
   for (const r of stringReferences(strings, graph))
-    addAt(sites, r.site, [stringKey(strings[r.string]!.value.slice(0, MAX_STRING))]);
+    addAt(sites, r.site, [keys.id(stringKey(strings[r.string]!.value.slice(0, MAX_STRING)))]);
   // Other data a function reads (tables, keys, S-boxes) as bytes, once per target.
-  const bytesAt = new Map<number, string | null>();
+  const bytesAt = new Map<number, number | null>();
   const { site: refSite, target: refTarget } = graph.refs;
   for (let i = 0; i < refSite.length; i++) {
     const t = refTarget[i]!;
@@ -84,9 +91,12 @@ function siteFeatures(image: BinaryImage, graph: FunctionGraph, strings: FoundSt
       addAt(sites, refSite[i]!, apiKeys(imp));
       continue;
     }
-    if (!bytesAt.has(t)) bytesAt.set(t, dataBytes(image, t));
-    const key = bytesAt.get(t);
-    if (key) addAt(sites, refSite[i]!, [key]);
+    if (!bytesAt.has(t)) {
+      const run = dataBytes(image, t);
+      bytesAt.set(t, run === null ? null : keys.id(run));
+    }
+    const id = bytesAt.get(t);
+    if (id != null) addAt(sites, refSite[i]!, [id]);
   }
   return sites;
 }
@@ -123,8 +133,9 @@ function hasLoop(succ: number[][]): boolean {
   return false;
 }
 
-function fileFeatures(image: BinaryImage, strings: FoundString[]): FeatureList {
-  const out: FeatureList = [];
+/** `[key, address]` pairs of the file scope. */
+function fileFeatures(image: BinaryImage, strings: FoundString[]): [string, number][] {
+  const out: [string, number][] = [];
   const { format, architecture, platform } = image.identity;
   if (FORMAT[format]) out.push([valueKey('format', FORMAT[format]), 0]);
   if (ARCH[architecture]) out.push([valueKey('arch', ARCH[architecture]), 0]);
@@ -149,17 +160,43 @@ function embeddedPe(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** What one distinct encoding contributes to every instruction of it. */
+interface EncodingFeatures {
+  ids: number[];
+  stackChars: number;
+}
+
 export function capabilityFeatures(
   image: BinaryImage,
   graph: FunctionGraph,
-  decoders: Decoders,
-  strings: FoundString[] = extractStrings(image),
-): ExtractedFeatures {
-  const sites = siteFeatures(image, graph, strings);
-  const d = newDecoded();
+  encodings: Encodings,
+  strings: FoundString[],
+): FrozenFeatures {
+  const keys = new FeatureKeys();
+  const pairs = (list: [string, number][]): number[] => list.flatMap(([k, a]) => [keys.id(k), a]);
+  const sites = siteFeatures(image, graph, strings, keys);
   const isAddress = (v: number) => v >= 0x10000 && fileOffsetOf(image, v) >= 0;
+  const known: (EncodingFeatures | null | undefined)[] = [];
+  const featuresOf = (id: number): EncodingFeatures | null => {
+    let x = known[id];
+    if (x === undefined) {
+      const text = encodings.text[id]!;
+      const mode = encodings.mode[id]!;
+      const family = isaFamily(mode);
+      x = text && {
+        ids: [
+          valueKey('mnemonic', text.mnemonic),
+          ...operandFeatures(family, text.mnemonic, text.operands, isAddress),
+          ...encodingCharacteristics(mode, text).map((c) => valueKey('characteristic', c)),
+        ].map((k) => keys.id(k)),
+        stackChars: stackStringBytes(family, text),
+      };
+      known[id] = x;
+    }
+    return x;
+  };
   const funcAt = new Map<number, number>(graph.functions.map((f, i) => [f.start, i]));
-  const fnExtra: FeatureList[] = graph.functions.map(() => []);
+  const fnExtra: [string, number][][] = graph.functions.map(() => []);
   const { site, caller, target } = graph.calls;
   for (let c = 0; c < site.length; c++) {
     const from = caller[c]!;
@@ -171,41 +208,44 @@ export function capabilityFeatures(
   }
   const edgesOf: number[][] = graph.functions.map(() => []);
   for (let e = 0; e < graph.edges.from.length; e++) edgesOf[graph.blocks.func[graph.edges.from[e]!]!]?.push(e);
+  const { addr, flow, bits } = graph.insns;
   let budget = MAX_BINARY_INSNS;
   // An import's stub (`jmp [iat]` thunk, PLT entry) is not code of the binary: calls to it are API calls
   // of the caller, and the stub itself would otherwise "do" every API the binary imports.
   const stubs = new Set(image.imports.flatMap((i) => i.stubs));
-  const functions: FunctionFeaturesDoc[] = graph.functions.map((f, fi) => {
-    if (stubs.has(f.start)) return { address: f.start, features: [], blocks: [] };
-    const decoder = decoderOf(decoders, f.thumb);
-    const family = isaFamily(decoder.mode);
+  const functions: FrozenFeatures['functions'] = graph.functions.map((f, fi) => {
+    if (stubs.has(f.start)) return { a: f.start, f: [], b: [] };
     const local = new Map<number, number>();
     for (let b = 0; b < f.blockCount; b++) local.set(graph.blocks.start[f.firstBlock + b]!, b);
     const succ: number[][] = Array.from({ length: f.blockCount }, () => []);
     let fnBudget = MAX_FUNCTION_INSNS;
-    const blocks: BlockFeatures[] = [];
+    const blocks: FrozenFeatures['functions'][number]['b'] = [];
     for (let b = 0; b < f.blockCount; b++) {
       const gb = f.firstBlock + b;
       const start = graph.blocks.start[gb]!;
-      const end = graph.blocks.end[gb]!;
-      const bb: BlockFeatures = { address: start, features: [], instructions: [] };
+      const i: number[] = [];
       let stackChars = 0;
-      let off = fileOffsetOf(image, start);
-      for (let v = start; off >= 0 && v < end && fnBudget > 0 && budget > 0; fnBudget--, budget--) {
-        const text = decoder.text(image.bytes, off, v);
-        if (!text || !decoder.decode(image.bytes, off, v, d) || d.length === 0) break;
-        const features: FeatureList = [[valueKey('mnemonic', text.mnemonic), v]];
-        for (const k of operandFeatures(family, text.mnemonic, text.operands, isAddress)) features.push([k, v]);
-        for (const c of instructionCharacteristics(decoder.mode, text, d, v))
-          features.push([valueKey('characteristic', c), v]);
-        for (const k of sites.get(v) ?? []) features.push([k, v]);
-        stackChars += stackStringBytes(family, text);
-        bb.instructions.push({ address: v, features });
-        v += d.length;
-        off += d.length;
+      let prev = start;
+      const first = graph.blocks.firstInsn[gb]!;
+      for (let k = first, last = first + graph.blocks.insns[gb]!; k < last && fnBudget > 0 && budget > 0; k++) {
+        fnBudget--;
+        budget--;
+        const id = encodings.of[k]!;
+        const x = id < 0 ? null : featuresOf(id);
+        if (!x) break;
+        const v = addr[k]!;
+        const at = sites.get(v);
+        const indirect = flow[k] === Flow.IndirectCall;
+        const next = (bits[k]! & CALL_NEXT) !== 0;
+        i.push(v - prev, x.ids.length + (indirect ? 1 : 0) + (next ? 1 : 0) + (at?.length ?? 0));
+        for (const id of x.ids) i.push(id);
+        if (indirect) i.push(keys.id(INDIRECT_CALL));
+        if (next) i.push(keys.id(CALL_NEXT_KEY));
+        if (at) for (const id of at) i.push(id);
+        stackChars += x.stackChars;
+        prev = v;
       }
-      if (stackChars >= STACK_STRING_CHARS) bb.features.push([valueKey('characteristic', 'stack string'), start]);
-      blocks.push(bb);
+      blocks.push({ a: start, f: stackChars >= STACK_STRING_CHARS ? [keys.id(STACK_STRING), start] : [], i });
     }
     const { from, to } = graph.edges;
     for (const e of edgesOf[fi]!) {
@@ -214,11 +254,12 @@ export function capabilityFeatures(
       const t = local.get(to[e]!);
       if (t === undefined) continue;
       succ[b]!.push(t);
-      if (t === b) blocks[b]!.features.push([valueKey('characteristic', 'tight loop'), blocks[b]!.address]);
+      if (t === b) blocks[b]!.f.push(keys.id(valueKey('characteristic', 'tight loop')), blocks[b]!.a);
     }
     const features = fnExtra[fi]!;
     if (hasLoop(succ)) features.push([valueKey('characteristic', 'loop'), f.start]);
-    return { address: f.start, features, blocks };
+    return { a: f.start, f: pairs(features), b: blocks };
   });
-  return { file: fileFeatures(image, strings), functions };
+  const file = pairs(fileFeatures(image, strings));
+  return { version: FROZEN_VERSION, keys: keys.keys, file, functions };
 }

@@ -1,66 +1,94 @@
-// Extracted features, per scope instance, as plain data (frozen to JSON and kept with the analysis, so rules
-// re-match without disassembling again), and the set the matcher looks features up in.
-
-/** `[canonical key, address]` pairs; strings are `string:<text>` keys, byte runs `bytes:<hex>`. */
-export type FeatureList = [string, number][];
-
-export interface InstructionFeatures {
-  address: number;
-  features: FeatureList;
-}
-export interface BlockFeatures {
-  address: number;
-  features: FeatureList;
-  instructions: InstructionFeatures[];
-}
-export interface FunctionFeaturesDoc {
-  address: number;
-  features: FeatureList;
-  blocks: BlockFeatures[];
-}
-export interface ExtractedFeatures {
-  file: FeatureList;
-  functions: FunctionFeaturesDoc[];
-}
+// Extracted features are kept as the frozen document (contracts/understanding.ts: interned keys, address
+// deltas), stored with the analysis so rules re-match without disassembling again. Here: the key interner
+// both extraction and matching use, and the set of one scope instance the matcher looks features up in.
 
 const STRING = 'string:';
 const BYTES = 'bytes:';
+const MATCH = 'match:';
 
-/** Features of one scope instance and everything inside it: key → distinct addresses. */
-export class FeatureSet {
-  readonly keys = new Map<string, Set<number>>();
-  /** How many basic blocks the instance holds (functions), for `count(basic blocks)`. */
-  blocks = 0;
+export const bytesKey = (bytes: Uint8Array): string => BYTES + Buffer.from(bytes).toString('hex');
 
-  add(key: string, address: number): void {
-    const at = this.keys.get(key);
-    if (at) at.add(address);
-    else this.keys.set(key, new Set([address]));
+const enum Kind {
+  Other,
+  String,
+  Bytes,
+  Match,
+}
+
+const kindOf = (key: string): Kind =>
+  key.startsWith(STRING)
+    ? Kind.String
+    : key.startsWith(BYTES)
+      ? Kind.Bytes
+      : key.startsWith(MATCH)
+        ? Kind.Match
+        : Kind.Other;
+
+/** Canonical feature keys ↔ small integer ids, with what kind of value each names. */
+export class FeatureKeys {
+  readonly keys: string[] = [];
+  private readonly kinds: Kind[] = [];
+  private readonly ids = new Map<string, number>();
+
+  constructor(initial: readonly string[] = []) {
+    for (const k of initial) this.id(k);
   }
 
-  addList(list: FeatureList): void {
-    for (const [key, address] of list) this.add(key, address);
+  id(key: string): number {
+    let i = this.ids.get(key);
+    if (i === undefined) {
+      i = this.keys.push(key) - 1;
+      this.kinds.push(kindOf(key));
+      this.ids.set(key, i);
+    }
+    return i;
   }
 
-  merge(inner: FeatureSet): void {
-    for (const [key, at] of inner.keys) for (const a of at) this.add(key, a);
+  /** The id of a key already known, else undefined (a feature nothing has). */
+  find(key: string): number | undefined {
+    return this.ids.get(key);
   }
 
-  has(key: string): boolean {
-    return this.keys.has(key);
+  key(id: number): string {
+    const k = this.keys[id];
+    if (k === undefined) throw new RangeError(`frozen features: key id ${id} out of range`);
+    return k;
   }
 
-  count(key: string): number {
-    return this.keys.get(key)?.size ?? 0;
+  /** The text of a `string:` key, else null. */
+  stringOf(id: number): string | null {
+    return this.kinds[id] === Kind.String ? this.key(id).slice(STRING.length) : null;
   }
 
-  *strings(): Iterable<string> {
-    for (const key of this.keys.keys()) if (key.startsWith(STRING)) yield key.slice(STRING.length);
+  /** The hex of a `bytes:` key, else null. */
+  bytesOf(id: number): string | null {
+    return this.kinds[id] === Kind.Bytes ? this.key(id).slice(BYTES.length) : null;
   }
 
-  *byteRuns(): Iterable<string> {
-    for (const key of this.keys.keys()) if (key.startsWith(BYTES)) yield key.slice(BYTES.length);
+  isMatch(id: number): boolean {
+    return this.kinds[id] === Kind.Match;
   }
 }
 
-export const bytesKey = (bytes: Uint8Array): string => BYTES + Buffer.from(bytes).toString('hex');
+/** Features of one scope instance and everything inside it: key id → the addresses it occurs at. */
+export class FeatureSet {
+  readonly at = new Map<number, number[]>();
+  /** How many basic blocks the instance holds (functions), for `count(basic blocks)`. */
+  blocks = 0;
+
+  add(id: number, address: number): void {
+    const list = this.at.get(id);
+    if (!list) this.at.set(id, [address]);
+    else if (list[list.length - 1] !== address) list.push(address);
+  }
+
+  has(id: number): boolean {
+    return this.at.has(id);
+  }
+
+  /** Distinct addresses of the key (repeats are rare: counted only when a rule asks). */
+  count(id: number): number {
+    const list = this.at.get(id);
+    return list ? new Set(list).size : 0;
+  }
+}

@@ -10,5 +10,4 @@ export * from './match-rules.js';
 export * from './operand-features.js';
 export * from './instruction-features.js';
 export * from './extract-features.js';
-export * from './freeze.js';
 export * from './tags.js';

@@ -1,6 +1,7 @@
 // Characteristics of single instructions, as capa defines them: xor that is not a zeroing idiom, the PEB
-// read through fs/gs, indirect calls, `call $+5`, and the stack-string byte stores blocks add up.
-import { Flow, type Decoded, type DecoderMode, type InstructionText } from '../disasm/index.js';
+// read through fs/gs, and the stack-string byte stores blocks add up (indirect calls and `call $+5` are
+// read from recovery's flow columns).
+import type { DecoderMode, InstructionText } from '../disasm/index.js';
 import { isaFamily, type IsaFamily } from '../features/instruction-class.js';
 import { FRAME } from '../features/operand-constants.js';
 import { splitOperands } from './operand-features.js';
@@ -33,17 +34,10 @@ const PEB: Partial<Record<DecoderMode, RegExp>> = { x86: /\bfs:\[(0x)?30\]/, x86
 export const isPebAccess = (mode: DecoderMode, operands: string): boolean =>
   PEB[mode]?.test(operands.toLowerCase()) ?? false;
 
-export function instructionCharacteristics(
-  mode: DecoderMode,
-  text: InstructionText,
-  d: Decoded,
-  vaddr: number,
-): string[] {
-  const family = isaFamily(mode);
+/** The characteristics an encoding has wherever it sits (the flow-dependent ones come from recovery). */
+export function encodingCharacteristics(mode: DecoderMode, text: InstructionText): string[] {
   const out: string[] = [];
-  if (isNonZeroingXor(family, text.mnemonic, text.operands)) out.push('nzxor');
-  if (d.flow === Flow.IndirectCall) out.push('indirect call');
-  if (d.flow === Flow.Call && d.target === vaddr + d.length) out.push('call $+5');
+  if (isNonZeroingXor(isaFamily(mode), text.mnemonic, text.operands)) out.push('nzxor');
   if (isPebAccess(mode, text.operands)) out.push('peb access');
   return out;
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiNames, numberKey, stringKey, valueKey } from './feature-key.js';
-import { bytesKey, type ExtractedFeatures, type FeatureList } from './feature-set.js';
+import { freezeReadable, type FeatureList, type ReadableFeatures } from '../../../test/helpers/capability-features.js';
+import { bytesKey } from './feature-set.js';
 import { matchRules } from './match-rules.js';
 import { parseRule, RuleError } from './parse-rule.js';
 import { compileRules } from './rule-set.js';
@@ -24,7 +25,7 @@ ${features
 }
 
 /** One function of one block of the given instructions (each a feature list), plus function features. */
-function program(insns: FeatureList[], fn: FeatureList = [], file: FeatureList = []): ExtractedFeatures {
+function program(insns: FeatureList[], fn: FeatureList = [], file: FeatureList = []): ReadableFeatures {
   return {
     file,
     functions: [
@@ -43,10 +44,10 @@ function program(insns: FeatureList[], fn: FeatureList = [], file: FeatureList =
   };
 }
 
-function matched(texts: string[], features: ExtractedFeatures): string[] {
+function matched(texts: string[], features: ReadableFeatures): string[] {
   const set = compileRules(texts.flatMap((t, i) => parseRule(t, `r${i}.yml`).rules));
   assert.deepEqual(set.problems, []);
-  return [...matchRules(set, features).matches.keys()].filter((n) => set.reported.has(n)).sort();
+  return [...matchRules(set, freezeReadable(features)).matches.keys()].filter((n) => set.reported.has(n)).sort();
 }
 
 const api = (name: string): [string, number] => [valueKey('api', name), 0x1000];
@@ -54,7 +55,7 @@ const num = (n: number, at = 0x1000): [string, number] => [numberKey('number', B
 const mnem = (m: string, at = 0x1000): [string, number] => [valueKey('mnemonic', m), at];
 const str = (s: string): [string, number] => [stringKey(s), 0x1000];
 
-const cases: { name: string; rule: string; scope?: string; features: ExtractedFeatures; match: boolean }[] = [
+const cases: { name: string; rule: string; scope?: string; features: ReadableFeatures; match: boolean }[] = [
   { name: 'api', rule: '- api: socket', features: program([[api('socket')]]), match: true },
   { name: 'api absent', rule: '- api: socket', features: program([[api('connect')]]), match: false },
   {
@@ -259,7 +260,7 @@ test('capabilities: the index skips rules whose anchors are absent, with the sam
   texts.push(rule('no f0', 'function', '- not:\n  - api: f0'));
   const set = compileRules(texts.flatMap((t) => parseRule(t, 'x').rules));
   const features = program([[api('f3')], [api('f7')]]);
-  const r = matchRules(set, features);
+  const r = matchRules(set, freezeReadable(features));
   assert.deepEqual([...r.matches.keys()].sort(), ['api 3', 'api 7', 'no f0']);
   assert.equal(r.naiveEvaluations, 51);
   assert.equal(r.evaluations, 3, 'f3, f7 and the unanchored `not` rule');

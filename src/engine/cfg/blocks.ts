@@ -10,6 +10,8 @@ export interface BlockColumns {
   end: Column;
   func: Column;
   insns: Column;
+  /** Index of the block's first instruction in the graph's instruction store. */
+  firstInsn: Column;
   edgeFrom: Column;
   edgeTo: Column;
   edgeKind: Column;
@@ -19,9 +21,10 @@ const endsBlock = (flow: number) => flow !== Flow.Sequential && flow !== Flow.Ca
 
 /**
  * Cuts function `fi`'s instructions into basic blocks (at leaders, after transfers and at gaps) and
- * appends them with their edges to `out`. Returns the end of the furthest block (`floor` when none).
+ * appends them with their edges to `out`; `base` is where its instructions start in the graph's store.
+ * Returns the end of the furthest block (`floor` when none).
  */
-export function formBlocks(x: Exploration, fi: number, out: BlockColumns, floor: number): number {
+export function formBlocks(x: Exploration, fi: number, base: number, out: BlockColumns, floor: number): number {
   const { count, addr, len, flow, bits } = x.insns;
   const { from, to } = x.succ;
   let furthest = floor;
@@ -50,6 +53,7 @@ export function formBlocks(x: Exploration, fi: number, out: BlockColumns, floor:
     out.end.push(end);
     out.func.push(fi);
     out.insns.push(insns);
+    out.firstInsn.push(base + i);
     furthest = Math.max(furthest, end);
     const site = addr[last]!;
     while (s < from.length && from[s]! < site) s++;

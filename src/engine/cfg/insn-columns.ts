@@ -2,7 +2,7 @@
 // amd64 recovers 0.46 M instructions, and as objects (~80 bytes) kept until the graph is assembled they
 // were a fifth of the analysis in garbage collection. One scratch set of columns serves every walk of a
 // recovery; each finished walk copies its instructions out in address order (20 bytes each).
-import type { Decoded, Flow } from '../disasm/instruction.js';
+import { Flow, type Decoded } from '../disasm/instruction.js';
 
 /** One instruction of a function as exploration found it (the form switch-table readers look back over). */
 export interface Insn {
@@ -22,6 +22,8 @@ export const REF_IS_MEMORY = 1;
 export const IN_DELAY_SLOT = 2;
 /** A block starts here: a branch target, or the instruction after a conditional transfer or a call. */
 export const LEADER = 4;
+/** A direct call to the next instruction (`call $+5`: x86 get-PC and obfuscation idiom). */
+export const CALL_NEXT = 8;
 
 /** A walk's instructions in address order, columns indexed alike. */
 export interface InsnTable {
@@ -34,7 +36,7 @@ export interface InsnTable {
   bits: Uint8Array;
 }
 
-const table = (n: number): InsnTable => {
+export const table = (n: number): InsnTable => {
   // One buffer per table: a backing store each per column made the collector run several times as often.
   const buffer = new ArrayBuffer(n * 20);
   return {
@@ -49,6 +51,22 @@ const table = (n: number): InsnTable => {
 };
 
 export const NO_INSNS: InsnTable = table(0);
+
+/** The tables one after another, in order: the graph's one instruction store. */
+export function concatTables(parts: InsnTable[]): InsnTable {
+  const t = table(parts.reduce((n, p) => n + p.count, 0));
+  let at = 0;
+  for (const p of parts) {
+    t.addr.set(p.addr, at);
+    t.ref.set(p.ref, at);
+    t.len.set(p.len, at);
+    t.flow.set(p.flow, at);
+    t.refSize.set(p.refSize, at);
+    t.bits.set(p.bits, at);
+    at += p.count;
+  }
+  return t;
+}
 
 /** Control-transfer targets (jumps, branches, switch cases) by instruction address, ascending. */
 export interface Successors {
@@ -92,7 +110,10 @@ export class InsnColumns {
     this.target[k] = d.target;
     this.ref[k] = d.ref;
     this.refSize[k] = d.refSize;
-    this.bits[k] = (d.refIsMemory ? REF_IS_MEMORY : 0) | (inDelaySlot ? IN_DELAY_SLOT : 0);
+    this.bits[k] =
+      (d.refIsMemory ? REF_IS_MEMORY : 0) |
+      (inDelaySlot ? IN_DELAY_SLOT : 0) |
+      (d.flow === Flow.Call && d.target === addr + d.length ? CALL_NEXT : 0);
     this.succCount[k] = 0;
   }
 

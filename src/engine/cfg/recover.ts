@@ -4,7 +4,7 @@ import type { BinaryImage } from '../formats/image.js';
 import { formBlocks, type BlockColumns } from './blocks.js';
 import { explore, type Bound, type Exploration, type ExploreContext } from './explore.js';
 import { Column } from './growable.js';
-import { InsnColumns, REF_IS_MEMORY } from './insn-columns.js';
+import { concatTables, InsnColumns, REF_IS_MEMORY } from './insn-columns.js';
 import { nextStartIndex } from './next-start.js';
 import { isNoReturnName } from './no-return.js';
 import { paddingLength } from './padding.js';
@@ -365,6 +365,7 @@ function assemble(found: Map<number, Found>, truncated: boolean): FunctionGraph 
     end: new Column(),
     func: new Column(),
     insns: new Column(),
+    firstInsn: new Column(),
     edgeFrom: new Column(),
     edgeTo: new Column(),
     edgeKind: new Column(),
@@ -379,7 +380,7 @@ function assemble(found: Map<number, Found>, truncated: boolean): FunctionGraph 
   let instructionCount = 0;
   sorted.forEach(({ seed, x }, fi) => {
     const firstBlock = out.start.length;
-    const end = formBlocks(x, fi, out, seed.start);
+    const end = formBlocks(x, fi, instructionCount, out, seed.start);
     let returns = false;
     const { count, addr, flow, ref } = x.insns;
     for (let k = 0; k < count; k++) {
@@ -416,7 +417,9 @@ function assemble(found: Map<number, Found>, truncated: boolean): FunctionGraph 
       end: out.end.toFloat64(),
       func: out.func.toInt32(),
       insns: out.insns.toInt32(),
+      firstInsn: out.firstInsn.toInt32(),
     },
+    insns: concatTables(sorted.map((f) => f.x.insns)),
     edges: { from: out.edgeFrom.toInt32(), to: out.edgeTo.toFloat64(), kind: out.edgeKind.toUint8() },
     calls: { site: cSite.toFloat64(), caller: cCaller.toInt32(), target: cTarget.toFloat64(), kind: cKind.toUint8() },
     refs: { site: rSite.toFloat64(), func: rFunc.toInt32(), target: rTarget.toFloat64() },

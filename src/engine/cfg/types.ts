@@ -1,5 +1,6 @@
 // What function recovery produces: functions plus flat, index-addressed arrays of blocks, edges, calls
 // and data references (STYLE.md: data that outlives a stage is kept in flat arrays addressed by index).
+import type { InsnTable } from './insn-columns.js';
 
 /** Where a function start came from, strongest first. */
 export type FunctionSource =
@@ -46,7 +47,13 @@ export const enum CallKind {
 
 export interface FunctionGraph {
   functions: RecoveredFunction[];
-  blocks: { start: Float64Array; end: Float64Array; func: Int32Array; insns: Int32Array };
+  /** Blocks; block b's instructions are `insns[firstInsn[b] ..]`, `insns[b]` of them. */
+  blocks: { start: Float64Array; end: Float64Array; func: Int32Array; insns: Int32Array; firstInsn: Int32Array };
+  /**
+   * Every instruction of every function as recovery decoded it, function by function, in address order
+   * within each: the one instruction walk later stages read (a block shared by two functions is in both).
+   */
+  insns: InsnTable;
   /** Intra-function control flow: from block index to a target address. */
   edges: { from: Int32Array; to: Float64Array; kind: Uint8Array };
   /** Call sites: the calling instruction's address, its function, and the target (-1 if unknown). */

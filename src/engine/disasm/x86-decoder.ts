@@ -44,8 +44,6 @@ const FLOW_INT_N = 15;
 const INT_FASTFAIL = 0x29;
 /** Regions whose WebAssembly copies are kept: .text, .plt, .plt.sec, .init/.fini of an ELF. */
 const REGIONS = 4;
-/** Longest x86 instruction. */
-const MAX_LENGTH = 15;
 
 export class X86Decoder implements Decoder {
   readonly mode: 'x86' | 'x86_64';
@@ -55,6 +53,7 @@ export class X86Decoder implements Decoder {
   /** iced decoders over the most recently used regions, most recent first (see decoderFor). */
   private readonly regions: { bytes: Uint8Array; decoder: Iced.Decoder; nextOffset: number }[] = [];
   private formatter: Iced.Formatter | undefined;
+  private textInsn: Iced.Instruction | undefined;
 
   constructor(
     private readonly iced: IcedModule,
@@ -104,18 +103,16 @@ export class X86Decoder implements Decoder {
 
   text(bytes: Uint8Array, offset: number, vaddr: number): InstructionText | null {
     if (!fits(bytes, offset, 1)) return null;
-    const dec = new this.iced.Decoder(this.bitness, bytes.subarray(offset, offset + MAX_LENGTH), 0);
-    const insn = new this.iced.Instruction();
-    try {
-      dec.ip = BigInt(vaddr);
-      dec.decodeOut(insn);
-      if (insn.code === 0) return null;
-      const f = this.textFormatter();
-      return { mnemonic: f.formatMnemonic(insn), operands: f.formatAllOperands(insn) };
-    } finally {
-      insn.free();
-      dec.free();
-    }
+    // The region's decoder, repositioned: a decoder of its own per call cost 2.5 µs of 4.
+    const region = this.regionFor(bytes);
+    const insn = (this.textInsn ??= new this.iced.Instruction());
+    region.decoder.position = offset;
+    region.decoder.ip = BigInt(vaddr);
+    region.decoder.decodeOut(insn);
+    region.nextOffset = -1;
+    if (insn.code === 0) return null;
+    const f = this.textFormatter();
+    return { mnemonic: f.formatMnemonic(insn), operands: f.formatAllOperands(insn) };
   }
 
   /**

@@ -1,24 +1,21 @@
 // One binary's recovered functions → FunctionInput per function → features. The only place features meet
-// decoders and images: it re-decodes each block's instructions for their text (the CFG keeps boundaries,
-// not text) and resolves calls, imports and string references against the image.
+// the image: it reads each instruction's text through its encoding (engine/encodings: formatted once per
+// distinct encoding, never decoded again here) and resolves calls, imports and string references.
 import { CallKind, type FunctionGraph } from '../cfg/index.js';
-import { decoderOf, newDecoded, type Decoder, type Decoders } from '../disasm/index.js';
-import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
-import { extractStrings, stringReferences } from '../strings/index.js';
-import { classifyInstruction, isaFamily, type InstructionClass, type IsaFamily } from './instruction-class.js';
+import type { Encodings } from '../encodings/index.js';
+import type { BinaryImage } from '../formats/image.js';
+import { stringReferences, type FoundString } from '../strings/index.js';
+import { classifyInstruction, isaFamily, type InstructionClass } from './instruction-class.js';
 import { functionFeatures, type FunctionFeatures, type FunctionInput } from './function-features.js';
 import { operandConstants } from './operand-constants.js';
 
 /** Longer strings are cut: 64 characters identify a message; the rest only adds collisions to nothing. */
 const STRING_KEY_CHARS = 64;
 /**
- * Instructions decoded per function at most: sqlite's largest function has ~12 000; beyond 20 000 the
+ * Instructions read per function at most: sqlite's largest function has ~12 000; beyond 20 000 the
  * n-gram histogram is stable and the time is better spent elsewhere.
  */
 const MAX_INSNS = 20_000;
-
-/** One character per byte (windows-1252 maps all 256 to distinct characters): instruction bytes as a key. */
-const BYTES_AS_TEXT = new TextDecoder('latin1');
 
 interface InstructionFacts {
   classes: InstructionClass[];
@@ -26,11 +23,21 @@ interface InstructionFacts {
 }
 
 /** Features of every function of `graph`, in the order of `graph.functions`. */
-export function binaryFeatures(image: BinaryImage, graph: FunctionGraph, decoders: Decoders): FunctionFeatures[] {
-  return binaryFunctionInputs(image, graph, decoders).map(functionFeatures);
+export function binaryFeatures(
+  image: BinaryImage,
+  graph: FunctionGraph,
+  encodings: Encodings,
+  strings: FoundString[],
+): FunctionFeatures[] {
+  return binaryFunctionInputs(image, graph, encodings, strings).map(functionFeatures);
 }
 
-export function binaryFunctionInputs(image: BinaryImage, graph: FunctionGraph, decoders: Decoders): FunctionInput[] {
+export function binaryFunctionInputs(
+  image: BinaryImage,
+  graph: FunctionGraph,
+  encodings: Encodings,
+  strings: FoundString[],
+): FunctionInput[] {
   const inputs: FunctionInput[] = graph.functions.map(() => ({
     blocks: [],
     constants: [],
@@ -42,32 +49,24 @@ export function binaryFunctionInputs(image: BinaryImage, graph: FunctionGraph, d
     neighbours: [],
   }));
   const isAddress = addressTest(image);
-  const d = newDecoded();
-  /**
-   * An instruction's classes and constants depend on its bytes alone, not where it sits: text differs by
-   * location only in branch targets and PC-relative addresses, which neither keeps. Formatting text is
-   * most of this stage's time and most instructions recur (sqlite: 168 000 instructions, ~40 000 distinct
-   * encodings), so each distinct encoding is formatted and classified once.
-   */
-  const known = new Map<string, InstructionFacts | null>();
-  const factsOf = (decoder: Decoder, family: IsaFamily, off: number, v: number, length: number) => {
-    const key = decoder.mode + BYTES_AS_TEXT.decode(image.bytes.subarray(off, off + length));
-    let facts = known.get(key);
+  /** Classes and constants per encoding id, derived from its text the first time it is met. */
+  const known: (InstructionFacts | null | undefined)[] = [];
+  const factsOf = (id: number): InstructionFacts | null => {
+    let facts = known[id];
     if (facts === undefined) {
-      const text = decoder.text(image.bytes, off, v);
+      const text = encodings.text[id]!;
+      const family = isaFamily(encodings.mode[id]!);
       facts = text && {
         classes: classifyInstruction(family, text.mnemonic, text.operands),
         constants: operandConstants(family, text.mnemonic, text.operands, isAddress),
       };
-      known.set(key, facts);
+      known[id] = facts;
     }
     return facts;
   };
   /** Global block index → index within its function, the entry block first (recovery lists by address). */
   const localOf = new Map<number, number>();
   graph.functions.forEach((f, fi) => {
-    const decoder = decoderOf(decoders, f.thumb);
-    const family = isaFamily(decoder.mode);
     const blocks = [...Array(f.blockCount).keys()].map((b) => f.firstBlock + b);
     const entry = blocks.findIndex((gb) => graph.blocks.start[gb] === f.start);
     if (entry > 0) blocks.unshift(...blocks.splice(entry, 1));
@@ -76,16 +75,13 @@ export function binaryFunctionInputs(image: BinaryImage, graph: FunctionGraph, d
     let budget = MAX_INSNS;
     input.blocks = blocks.map((gb) => {
       const classes: InstructionClass[] = [];
-      const end = graph.blocks.end[gb]!;
-      let v = graph.blocks.start[gb]!;
-      for (let off = fileOffsetOf(image, v); off >= 0 && v < end && budget > 0; budget--) {
-        if (!decoder.decode(image.bytes, off, v, d) || d.length === 0) break;
-        const facts = factsOf(decoder, family, off, v, d.length);
+      const first = graph.blocks.firstInsn[gb]!;
+      for (let k = first, last = first + graph.blocks.insns[gb]!; k < last && budget > 0; k++, budget--) {
+        const id = encodings.of[k]!;
+        const facts = id < 0 ? null : factsOf(id);
         if (!facts) break;
         classes.push(...facts.classes);
         input.constants.push(...facts.constants);
-        v += d.length;
-        off += d.length;
       }
       return { classes, succ: [] as number[] };
     });
@@ -103,7 +99,7 @@ export function binaryFunctionInputs(image: BinaryImage, graph: FunctionGraph, d
     const succ = inputs[fi]!.blocks[src]?.succ;
     if (succ && !succ.includes(dst)) succ.push(dst);
   }
-  addStrings(image, graph, inputs);
+  addStrings(graph, strings, inputs);
   addCalls(image, graph, inputs);
   return inputs;
 }
@@ -158,8 +154,7 @@ function addCalls(image: BinaryImage, graph: FunctionGraph, inputs: FunctionInpu
   });
 }
 
-function addStrings(image: BinaryImage, graph: FunctionGraph, inputs: FunctionInput[]): void {
-  const strings = extractStrings(image);
+function addStrings(graph: FunctionGraph, strings: FoundString[], inputs: FunctionInput[]): void {
   for (const r of stringReferences(strings, graph)) {
     const s = strings[r.string]!;
     inputs[r.func]?.strings.push(s.value.slice(0, STRING_KEY_CHARS));

@@ -2,7 +2,7 @@
 // pairs from one function's instruction classes, CFG and references; a new feature is one new function.
 // The result is plain JSON (group → key → count), so vectors can be rebuilt with other weights without
 // disassembling again, and every dimension of a match can be explained by the keys behind it.
-import type { InstructionClass } from './instruction-class.js';
+import { INSTRUCTION_CLASSES, type InstructionClass } from './instruction-class.js';
 
 export const FEATURE_GROUPS = [
   'unigram',
@@ -51,18 +51,52 @@ export interface FunctionInput {
   neighbours: string[];
 }
 
-type Emit = (group: FeatureGroup, key: string) => void;
+/** Counts `key` in `group` once, or `count` times. */
+type Emit = (group: FeatureGroup, key: string, count?: number) => void;
 type Extractor = (f: FunctionInput, emit: Emit) => void;
 
 /** log2 buckets (0, 1, 2-3, 4-7, …): sizes change with -O level, their order of magnitude much less. */
 export const bucket = (n: number): number => (n <= 0 ? 0 : 1 + Math.floor(Math.log2(n)));
 
-const ngrams =
-  (n: number, group: FeatureGroup): Extractor =>
-  (f, emit) => {
-    for (const b of f.blocks)
-      for (let i = 0; i + n <= b.classes.length; i++) emit(group, b.classes.slice(i, i + n).join(' '));
+const CLASS_INDEX = new Map<string, number>(INSTRUCTION_CLASSES.map((c, i) => [c, i]));
+const CLASSES = INSTRUCTION_CLASSES.length;
+
+/** N-gram `code` (classes as base-24 digits) → its key, `load add`: built once, not per occurrence. */
+const ngramKeys = new Map<number, string>();
+function ngramKey(n: number, code: number): string {
+  let key = ngramKeys.get(n * CLASSES ** 3 + code);
+  if (key === undefined) {
+    const parts: string[] = [];
+    for (let i = 0, c = code; i < n; i++, c = Math.floor(c / CLASSES)) parts.unshift(INSTRUCTION_CLASSES[c % CLASSES]!);
+    key = parts.join(' ');
+    ngramKeys.set(n * CLASSES ** 3 + code, key);
+  }
+  return key;
+}
+
+/**
+ * N-grams counted by code in a typed array and emitted once each, in order of first occurrence (the
+ * order, and so the vector, a count per occurrence gives): a string per position was a third of the
+ * vectors stage.
+ */
+const ngrams = (n: 1 | 2 | 3, group: FeatureGroup): Extractor => {
+  const counts = new Int32Array(CLASSES ** n);
+  return (f, emit) => {
+    const order: number[] = [];
+    for (const { classes } of f.blocks) {
+      const c = classes.map((x) => CLASS_INDEX.get(x)!);
+      for (let i = 0; i + n <= c.length; i++) {
+        let code = 0;
+        for (let k = 0; k < n; k++) code = code * CLASSES + c[i + k]!;
+        if (counts[code]!++ === 0) order.push(code);
+      }
+    }
+    for (const code of order) {
+      emit(group, ngramKey(n, code), counts[code]!);
+      counts[code] = 0;
+    }
   };
+};
 
 /** Depth-first back edges from the entry: each closes a loop. */
 function backEdges(blocks: BlockInput[]): number {
@@ -150,11 +184,15 @@ export const EXTRACTORS: readonly Extractor[] = [
 ];
 
 export function functionFeatures(f: FunctionInput): FunctionFeatures {
-  const out: FunctionFeatures = {};
-  const emit: Emit = (group, key) => {
-    const g = (out[group] ??= {});
-    g[key] = (g[key] ?? 0) + 1;
+  // Counted in Maps (an object grown key by key is a slow dictionary), handed out as plain JSON.
+  const groups = new Map<FeatureGroup, Map<string, number>>();
+  const emit: Emit = (group, key, count = 1) => {
+    let g = groups.get(group);
+    if (!g) groups.set(group, (g = new Map()));
+    g.set(key, (g.get(key) ?? 0) + count);
   };
   for (const x of EXTRACTORS) x(f, emit);
+  const out: FunctionFeatures = {};
+  for (const [group, counts] of groups) out[group] = Object.fromEntries(counts);
   return out;
 }

@@ -18,7 +18,5 @@ export function hashKey(key: string): number {
 }
 
 /** Bucket in [0, dim) from the low bits, sign from the top bit (independent of the bucket for dim ≤ 2^31). */
-export function hashedSlot(key: string, dim: number): { index: number; sign: 1 | -1 } {
-  const h = hashKey(key);
-  return { index: h % dim, sign: h & 0x80000000 ? -1 : 1 };
-}
+export const slotOf = (h: number, dim: number): number => h % dim;
+export const signOf = (h: number): 1 | -1 => (h & 0x80000000 ? -1 : 1);

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FunctionFeatures } from '../features/index.js';
 import { cosineSimilarity } from './distance.js';
-import { hashedSlot } from './feature-hash.js';
+import { FEATURE_GROUPS } from '../features/index.js';
+import { hashKey, signOf, slotOf } from './feature-hash.js';
 import { VECTOR_DIM, functionVector } from './function-vector.js';
 import { DEFAULT_WEIGHTS } from './weights.js';
 
@@ -50,11 +51,43 @@ test('functionVector: a group weighted 0 does not count; no features give the ze
   assert.ok(functionVector({}).every((x) => x === 0));
 });
 
-test('hashedSlot: stable buckets in range', () => {
+test('slotOf/signOf: stable buckets in range', () => {
   const cases: string[] = ['unigram:load', 'constant:16', 'string:usage: %s', ''];
   for (const key of cases) {
-    const { index, sign } = hashedSlot(key, VECTOR_DIM);
+    const index = slotOf(hashKey(key), VECTOR_DIM);
     assert.ok(index >= 0 && index < VECTOR_DIM);
-    assert.deepEqual(hashedSlot(key, VECTOR_DIM), { index, sign });
+    assert.equal(slotOf(hashKey(key), VECTOR_DIM), index);
+    assert.ok([1, -1].includes(signOf(hashKey(key))));
+  }
+});
+
+/** The definition, dense: every bucket of every group visited (what the sparse pass must equal bit for bit). */
+function denseVector(features: FunctionFeatures): Float32Array {
+  const out = new Float64Array(VECTOR_DIM);
+  for (const g of FEATURE_GROUPS) {
+    const counts = features[g];
+    const w = DEFAULT_WEIGHTS[g];
+    if (!counts || !w) continue;
+    const group = new Float64Array(VECTOR_DIM);
+    for (const [key, n] of Object.entries(counts)) {
+      const h = hashKey(`${g}:${key}`);
+      group[slotOf(h, VECTOR_DIM)]! += signOf(h) * Math.log1p(n);
+    }
+    let sq = 0;
+    for (let i = 0; i < VECTOR_DIM; i++) sq += group[i]! * group[i]!;
+    const norm = Math.sqrt(sq);
+    if (norm > 0) for (let i = 0; i < VECTOR_DIM; i++) out[i]! += (w * group[i]!) / norm;
+  }
+  let sq = 0;
+  for (let i = 0; i < VECTOR_DIM; i++) sq += out[i]! * out[i]!;
+  const scale = sq > 0 ? 1 / Math.sqrt(sq) : 0;
+  return Float32Array.from(out, (x) => x * scale);
+}
+
+test('functionVector: the sparse pass gives the dense definition bit for bit', () => {
+  const many: Record<string, number> = {};
+  for (let i = 0; i < 3000; i++) many[`k${i}`] = 1 + (i % 7); // collisions, including ones that cancel
+  for (const f of [A, { unigram: many, constant: { '16': 2, '-1': 1 } }, { string: { x: 1 } }] as FunctionFeatures[]) {
+    assert.deepEqual(functionVector(f), denseVector(f));
   }
 });
