@@ -141,7 +141,7 @@ for (const n of sizes) {
   for (let first = 0; first < n; first += 10_000) {
     floats.length = 0;
     for (let i = first; i < Math.min(n, first + 10_000); i++) floats.push(Float32Array.from(indexVector(base, i, v)));
-    const p = packVectors(floats);
+    const p = packVectors(floats.length, (i) => floats[i]);
     packed.vectors.set(p.vectors, first * HASHED_DIM);
     packed.buckets.set(p.buckets, first * LSH_BANDS);
   }

@@ -3,14 +3,14 @@
 // Deterministic: the same bytes and options always give the same result document.
 import type { AnalysisResult, BinaryIdentity, FileHashes, FunctionRecord, StringRecord } from '../contracts/result.js';
 import type { CapabilityReport, FrozenFeatures, LibraryRecord } from '../contracts/understanding.js';
-import { packVectors, type PackedVectors } from '../shared/simhash.js';
+import type { PackedVectors } from '../shared/simhash.js';
 import { applyBinaryConfig, type BinaryConfig } from './binary-config.js';
 import type { RuleSet } from './capabilities/index.js';
 import type { FunctionGraph } from './cfg/index.js';
 import { describeCalls, describeFunctions, describeRefs, describeStrings } from './describe-functions.js';
 import type { Decoders } from './disasm/index.js';
 import { encodeInstructions, type Encodings } from './encodings/index.js';
-import { binaryFeatures } from './features/index.js';
+import { binaryFunctionInputs } from './features/index.js';
 import type { BinaryImage } from './formats/image.js';
 import { identify } from './formats/identify.js';
 import type { RawLoad } from './formats/parse.js';
@@ -20,7 +20,7 @@ import { pickModel } from './models.js';
 import { createDemangler } from './names/index.js';
 import { loadImage, recoverImage, type ClientSymbols } from './recover-binary.js';
 import { identifyLibraries } from './sbom/index.js';
-import { functionVector } from './similarity/index.js';
+import { packedFunctionVectors } from './similarity/index.js';
 import { extractStrings, type FoundString } from './strings/index.js';
 import { understandCapabilities } from './understand.js';
 
@@ -157,7 +157,7 @@ const STAGES: Stage<Key, Key>[] = [
     produces: ['vectors'],
     weight: 15,
     run: ({ image, graph, encodings, found }) => ({
-      vectors: packVectors(binaryFeatures(image, graph, encodings, found).map((f) => functionVector(f))),
+      vectors: packedFunctionVectors(binaryFunctionInputs(image, graph, encodings, found)),
     }),
   }),
   stage({

@@ -33,6 +33,14 @@ test('simhashProjections: orthogonal hyperplanes, so lengths scale by √1024', 
   assert.throws(() => simhashProjections(new Float32Array(3)), RangeError);
 });
 
+test("simhashProjections: the first 256, folded, are the full transform's first 256", () => {
+  const v = randomUnit();
+  const full = simhashProjections(v);
+  const first = simhashProjections(v, new Float64Array(256), 256);
+  for (let j = 0; j < 256; j++) assert.ok(Math.abs(first[j]! - full[j]!) < 1e-9, `projection ${j}`);
+  assert.throws(() => simhashProjections(v, new Float64Array(300), 300), RangeError);
+});
+
 test('quantiseVector / dequantiseVector / int8Cosine: int8 keeps the cosine to 1e-2', () => {
   const a = randomUnit();
   const b = turned(a, 0.05);
@@ -88,12 +96,12 @@ test('lshProbeRanges: each band’s prefix range holding its own bucket, then on
 
 test('packVectors: one buffer, index-aligned vectors and buckets', () => {
   const vs = [randomUnit(), randomUnit(), randomUnit()];
-  const p = packVectors(vs);
+  const p = packVectors(vs.length, (i) => vs[i]!);
   assert.equal(p.count, 3);
   assert.equal(p.vectors.buffer, p.buckets.buffer);
   assert.deepEqual(p.vectors.subarray(HASHED_DIM, 2 * HASHED_DIM), quantiseVector(vs[1]!));
   assert.deepEqual(p.buckets.subarray(2 * LSH_BANDS), lshBuckets(vs[2]!));
-  assert.equal(packVectors([]).count, 0);
+  assert.equal(packVectors(0, () => new Float32Array(HASHED_DIM)).count, 0);
 });
 
 function popcount(x: number): number {

@@ -19,14 +19,23 @@ const SIGNS = (() => {
 })();
 
 /**
- * The vector's projections on the hyperplanes: sign flips then a fast Walsh–Hadamard transform
- * (D·H·v, 10 240 additions instead of a 1024 × 1024 product). Only the first LSH_BANDS × LSH_BITS are used.
+ * The vector's first `size` projections on the hyperplanes: sign flips then a fast Walsh–Hadamard
+ * transform (D·H·v, 10 240 additions instead of a 1024 × 1024 product). Row j < size of H sees only the
+ * low bits of a column index, so the first `size` rows are H_size applied to v folded (summed) into
+ * `size` lanes: LSH keys need 256 of the 1024, a quarter of the work.
  */
-export function simhashProjections(v: Float32Array, out = new Float64Array(HASHED_DIM)): Float64Array {
+export function simhashProjections(
+  v: Float32Array,
+  out = new Float64Array(HASHED_DIM),
+  size: number = HASHED_DIM,
+): Float64Array {
   if (v.length !== HASHED_DIM) throw new RangeError(`vector length ${v.length}, expected ${HASHED_DIM}`);
-  for (let i = 0; i < HASHED_DIM; i++) out[i] = v[i]! * SIGNS[i]!;
-  for (let h = 1; h < HASHED_DIM; h <<= 1)
-    for (let i = 0; i < HASHED_DIM; i += h << 1)
+  if (size > HASHED_DIM || (size & (size - 1)) !== 0)
+    throw new RangeError(`size ${size}: a power of two ≤ ${HASHED_DIM}`);
+  for (let i = 0; i < size; i++) out[i] = v[i]! * SIGNS[i]!;
+  for (let i = size; i < HASHED_DIM; i++) out[i & (size - 1)]! += v[i]! * SIGNS[i]!;
+  for (let h = 1; h < size; h <<= 1)
+    for (let i = 0; i < size; i += h << 1)
       for (let j = i; j < i + h; j++) {
         const a = out[j]!;
         const b = out[j + h]!;
@@ -35,6 +44,9 @@ export function simhashProjections(v: Float32Array, out = new Float64Array(HASHE
       }
   return out;
 }
+
+/** Projections the LSH keys read: the first LSH_BANDS × LSH_BITS. */
+const KEYED = LSH_BANDS * LSH_BITS;
 
 /** How far projection r of band b lies above its threshold (bit r of the band's key: above or not). */
 const margin = (p: Float64Array, band: number, r: number): number =>
@@ -55,13 +67,13 @@ function bandKey(p: Float64Array, band: number, bits: number): number {
  * on the same side.
  */
 export function lshBuckets(v: Float32Array, out = new Int32Array(LSH_BANDS)): Int32Array {
-  const p = simhashProjections(v, projections);
+  const p = simhashProjections(v, projections, KEYED);
   for (let b = 0; b < LSH_BANDS; b++) out[b] = (b << LSH_BITS) | bandKey(p, b, LSH_BITS);
   return out;
 }
 
-/** Scratch for lshBuckets: every analysed function is hashed, and a fresh 8 KiB array each was garbage. */
-const projections = new Float64Array(HASHED_DIM);
+/** Scratch for lshBuckets: every analysed function is hashed, and a fresh array each was garbage. */
+const projections = new Float64Array(KEYED);
 
 /**
  * Bucket ranges a query looks in, as [first, last] bucket numbers: in each band, the buckets sharing the
@@ -71,7 +83,7 @@ const projections = new Float64Array(HASHED_DIM);
  */
 export function lshProbeRanges(v: Float32Array, bits: number, probes: number): [number, number][] {
   if (!Number.isInteger(bits) || bits < 1 || bits > LSH_BITS) throw new RangeError(`bits must be 1…${LSH_BITS}`);
-  const p = simhashProjections(v);
+  const p = simhashProjections(v, new Float64Array(KEYED), KEYED);
   const span = LSH_BITS - bits;
   const out: [number, number][] = [];
   for (let b = 0; b < LSH_BANDS; b++) {
@@ -128,17 +140,19 @@ export interface PackedVectors {
   buckets: Int32Array;
 }
 
-export function packVectors(vectors: Float32Array[]): PackedVectors {
-  const n = vectors.length;
+/** `count` vectors, the i-th from `vectorAt(i)` (which may hand out the same array each time, refilled). */
+export function packVectors(count: number, vectorAt: (i: number) => Float32Array): PackedVectors {
+  const n = count;
   const buffer = new ArrayBuffer(n * HASHED_DIM + n * LSH_BANDS * 4);
   const packed = {
     count: n,
     vectors: new Int8Array(buffer, 0, n * HASHED_DIM),
     buckets: new Int32Array(buffer, n * HASHED_DIM, n * LSH_BANDS),
   };
-  vectors.forEach((v, i) => {
+  for (let i = 0; i < n; i++) {
+    const v = vectorAt(i);
     quantiseVector(v, packed.vectors.subarray(i * HASHED_DIM, (i + 1) * HASHED_DIM));
     lshBuckets(v, packed.buckets.subarray(i * LSH_BANDS, (i + 1) * LSH_BANDS));
-  });
+  }
   return packed;
 }

@@ -98,7 +98,7 @@ for (const backend of backends) {
         calls: [],
         strings: [],
         refs: [],
-        vectors: packVectors(vs),
+        vectors: packVectors(vs.length, (i) => vs[i]!),
       });
 
     const bucketRows = async (analysisId: number) =>

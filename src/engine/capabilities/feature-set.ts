@@ -55,6 +55,12 @@ export class FeatureKeys {
     return k;
   }
 
+  /** `id`, refused when the document has no such key. */
+  checked(id: number): number {
+    this.key(id);
+    return id;
+  }
+
   /** The text of a `string:` key, else null. */
   stringOf(id: number): string | null {
     return this.kinds[id] === Kind.String ? this.key(id).slice(STRING.length) : null;

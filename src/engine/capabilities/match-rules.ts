@@ -1,7 +1,8 @@
 // The pure matcher: frozen features + compiled rules → where each rule matched. Scopes are walked
 // innermost first; a match adds `match:` keys to its instance, so wider rules (and later rules of the same
 // scope, which the rule set orders after their dependencies) see it. Keys are ids: an instance's set is
-// built only when one of its keys anchors a rule of its scope (most instructions and blocks anchor none).
+// built only when one of its keys anchors a rule of its scope (most instructions and blocks anchor none),
+// and holds only the keys its scope's rules read.
 import type { FrozenFeatures } from '../../contracts/understanding.js';
 import { FeatureKeys, FeatureSet } from './feature-set.js';
 import type { RuleNode, Scope } from './rule.js';
@@ -27,11 +28,28 @@ class Matcher {
   naiveEvaluations = 0;
   /** Per scope, per key id: the rules it anchors (filled as ids are met). */
   private readonly anchored = new Map<Scope, (readonly number[] | undefined)[]>();
+  private readonly read = new Map<Scope, (boolean | undefined)[]>();
 
   constructor(
     private readonly rules: RuleSet,
     private readonly keys: FeatureKeys,
   ) {}
+
+  /** Whether a rule of `scope` looks key `id` up (strings and byte runs: when one reads any). */
+  reads(scope: Scope, id: number): boolean {
+    let byId = this.read.get(scope);
+    if (!byId) this.read.set(scope, (byId = []));
+    let r = byId[id];
+    if (r === undefined) {
+      const reads = this.rules.byScope[scope].reads;
+      r =
+        reads.has(this.keys.key(id)) ||
+        (this.keys.stringOf(id) !== null && reads.has(ANY_STRING)) ||
+        (this.keys.bytesOf(id) !== null && reads.has(ANY_BYTES));
+      byId[id] = r;
+    }
+    return r;
+  }
 
   /** Rules of `scope` that key `id` anchors; strings and byte runs anchor the scope's ANY_* rules too. */
   candidates(scope: Scope, id: number): readonly number[] {
@@ -139,47 +157,54 @@ class Matcher {
   }
 }
 
-/** A block's instructions as `[key id, address]` pairs, from `[address delta, n, …n key ids]`. */
-function instructionPairs(block: FrozenFeatures['functions'][number]['b'][number], keys: FeatureKeys): Pairs[] {
-  const out: Pairs[] = [];
-  let address = block.a;
-  for (let j = 0; j < block.i.length;) {
-    address += block.i[j]!;
-    const n = block.i[j + 1]!;
-    const pairs: Pairs = [];
-    for (let k = j + 2; k < j + 2 + n; k++) {
-      keys.key(block.i[k]!); // refuses ids out of range
-      pairs.push(block.i[k]!, address);
-    }
-    out.push(pairs);
-    j += 2 + n;
-  }
-  return out;
-}
-
 export function matchRules(rules: RuleSet, features: FrozenFeatures): RuleMatches {
   const keys = new FeatureKeys(features.keys);
   const m = new Matcher(rules, keys);
-  const push = (to: Pairs, ids: number[], address: number) => {
-    for (const id of ids) to.push(id, address);
+  // Each scope's set holds only what its rules read; narrower features and matches flow outwards: an
+  // instruction's into its block and function, a block's into its function, and every match into the file.
+  const offer = (to: Pairs, scope: Scope, id: number, address: number) => {
+    if (m.reads(scope, id)) to.push(id, address);
   };
-  // File rules see the file's features and every narrower match (capa: `match`), not function features.
-  const file: Pairs = [...features.file];
-  for (let j = 0; j < file.length; j += 2) keys.key(file[j]!);
+  const file: Pairs = [];
+  for (let j = 0; j + 1 < features.file.length; j += 2)
+    offer(file, 'file', keys.checked(features.file[j]!), features.file[j + 1]!);
+  const toFile = (ids: number[], address: number) => {
+    for (const id of ids) offer(file, 'file', id, address);
+  };
   for (const fn of features.functions) {
-    // Every (key, address) of the function, its blocks and instructions, plus what matches add.
-    const fnPairs: Pairs = [...fn.f];
+    const fnPairs: Pairs = [];
+    for (let j = 0; j + 1 < fn.f.length; j += 2) offer(fnPairs, 'function', keys.checked(fn.f[j]!), fn.f[j + 1]!);
     for (const bb of fn.b) {
-      const bbPairs: Pairs = [...bb.f];
-      for (const pairs of instructionPairs(bb, keys)) {
-        for (const x of pairs) bbPairs.push(x);
-        if (pairs.length > 0) push(bbPairs, m.instance('instruction', pairs, pairs[1]!), pairs[1]!);
+      const bbPairs: Pairs = [];
+      for (let j = 0; j + 1 < bb.f.length; j += 2) {
+        const id = keys.checked(bb.f[j]!);
+        offer(bbPairs, 'basic block', id, bb.f[j + 1]!);
+        offer(fnPairs, 'function', id, bb.f[j + 1]!);
       }
-      push(bbPairs, m.instance('basic block', bbPairs, bb.a), bb.a);
-      for (const x of bbPairs) fnPairs.push(x);
+      let address = bb.a;
+      for (let j = 0; j < bb.i.length;) {
+        address += bb.i[j]!;
+        const end = j + 2 + bb.i[j + 1]!;
+        const insnPairs: Pairs = [];
+        for (let k = j + 2; k < end; k++) {
+          const id = keys.checked(bb.i[k]!);
+          offer(insnPairs, 'instruction', id, address);
+          offer(bbPairs, 'basic block', id, address);
+          offer(fnPairs, 'function', id, address);
+        }
+        const matched = m.instance('instruction', insnPairs, address);
+        for (const id of matched) {
+          offer(bbPairs, 'basic block', id, address);
+          offer(fnPairs, 'function', id, address);
+        }
+        toFile(matched, address);
+        j = end;
+      }
+      const matched = m.instance('basic block', bbPairs, bb.a);
+      for (const id of matched) offer(fnPairs, 'function', id, bb.a);
+      toFile(matched, bb.a);
     }
-    push(fnPairs, m.instance('function', fnPairs, fn.a, fn.b.length), fn.a);
-    for (let j = 0; j < fnPairs.length; j += 2) if (keys.isMatch(fnPairs[j]!)) file.push(fnPairs[j]!, fnPairs[j + 1]!);
+    toFile(m.instance('function', fnPairs, fn.a, fn.b.length), fn.a);
   }
   m.instance('file', file, 0);
   return { matches: m.matches, evaluations: m.evaluations, naiveEvaluations: m.naiveEvaluations };

@@ -15,6 +15,11 @@ export interface ScopeRules {
   index: Map<string, number[]>;
   /** Rules with no anchor (a `not`, an `optional` or a zero count at the top): evaluated everywhere. */
   always: number[];
+  /**
+   * Every key the scope's rules look up, and ANY_STRING / ANY_BYTES when one reads strings or byte runs:
+   * an instance's other features cannot change a match, so the matcher leaves them out of its sets.
+   */
+  reads: Set<string>;
 }
 
 export interface RuleSet {
@@ -84,6 +89,32 @@ export function matchKeys(rule: Rule): string[] {
   return keys;
 }
 
+/** The keys a rule tree looks up (ANY_STRING / ANY_BYTES for string and byte-run leaves). */
+function addReads(node: RuleNode, out: Set<string>): void {
+  switch (node.kind) {
+    case 'feature':
+    case 'count':
+      out.add(node.key);
+      return;
+    case 'substring':
+    case 'regex':
+      out.add(ANY_STRING);
+      return;
+    case 'bytes':
+      out.add(ANY_BYTES);
+      return;
+    case 'count-blocks':
+      return;
+    case 'not':
+      addReads(node.child, out);
+      return;
+    case 'and':
+    case 'or':
+    case 'some':
+      for (const c of node.children) addReads(c, out);
+  }
+}
+
 export function compileRules(all: Rule[]): RuleSet {
   const problems: RuleSet['problems'] = [];
   const byName = new Map<string, Rule>();
@@ -138,11 +169,12 @@ export function compileRules(all: Rule[]): RuleSet {
   for (const r of byName.values()) visit(r);
 
   const byScope = Object.fromEntries(
-    SCOPES.map((s) => [s, { rules: [], index: new Map(), always: [] } as ScopeRules]),
+    SCOPES.map((s) => [s, { rules: [], index: new Map(), always: [], reads: new Set() } as ScopeRules]),
   ) as Record<Scope, ScopeRules>;
   for (const r of order) {
     const sr = byScope[r.scope];
     const i = sr.rules.push(r) - 1;
+    addReads(r.root, sr.reads);
     const a = anchors(r.root);
     if (!a) sr.always.push(i);
     else for (const k of a) sr.index.set(k, [...(sr.index.get(k) ?? []), i]);

@@ -52,7 +52,7 @@ export interface FunctionInput {
 }
 
 /** Counts `key` in `group` once, or `count` times. */
-type Emit = (group: FeatureGroup, key: string, count?: number) => void;
+export type Emit = (group: FeatureGroup, key: string, count?: number) => void;
 type Extractor = (f: FunctionInput, emit: Emit) => void;
 
 /** log2 buckets (0, 1, 2-3, 4-7, …): sizes change with -O level, their order of magnitude much less. */
@@ -183,15 +183,19 @@ export const EXTRACTORS: readonly Extractor[] = [
   neighbours,
 ];
 
+/** Runs every extractor over one function. */
+export function extractFeatures(f: FunctionInput, emit: Emit): void {
+  for (const x of EXTRACTORS) x(f, emit);
+}
+
 export function functionFeatures(f: FunctionInput): FunctionFeatures {
   // Counted in Maps (an object grown key by key is a slow dictionary), handed out as plain JSON.
   const groups = new Map<FeatureGroup, Map<string, number>>();
-  const emit: Emit = (group, key, count = 1) => {
+  extractFeatures(f, (group, key, count = 1) => {
     let g = groups.get(group);
     if (!g) groups.set(group, (g = new Map()));
     g.set(key, (g.get(key) ?? 0) + count);
-  };
-  for (const x of EXTRACTORS) x(f, emit);
+  });
   const out: FunctionFeatures = {};
   for (const [group, counts] of groups) out[group] = Object.fromEntries(counts);
   return out;

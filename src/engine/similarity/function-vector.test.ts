@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FunctionFeatures } from '../features/index.js';
 import { cosineSimilarity } from './distance.js';
-import { FEATURE_GROUPS } from '../features/index.js';
+import { FEATURE_GROUPS, functionFeatures, type FunctionFeatures, type FunctionInput } from '../features/index.js';
+import { packVectors } from '../../shared/simhash.js';
 import { hashKey, signOf, slotOf } from './feature-hash.js';
-import { VECTOR_DIM, functionVector } from './function-vector.js';
+import { VECTOR_DIM, functionVector, packedFunctionVectors } from './function-vector.js';
 import { DEFAULT_WEIGHTS } from './weights.js';
 
 const A: FunctionFeatures = {
@@ -90,4 +90,25 @@ test('functionVector: the sparse pass gives the dense definition bit for bit', (
   for (const f of [A, { unigram: many, constant: { '16': 2, '-1': 1 } }, { string: { x: 1 } }] as FunctionFeatures[]) {
     assert.deepEqual(functionVector(f), denseVector(f));
   }
+});
+
+test('packedFunctionVectors: the analysis path packs the vectors of functionFeatures', () => {
+  const input = (seed: number): FunctionInput => ({
+    blocks: [
+      { classes: ['load', 'add', 'compare', 'branch'], succ: [1, 2] },
+      { classes: seed % 2 ? ['call', 'move', 'ret'] : ['store', 'ret'], succ: [] },
+      { classes: ['logic', 'shift', 'jump'], succ: [0] },
+    ],
+    constants: [String(seed), '16', '-1', '4096'],
+    strings: [`message ${seed}`],
+    imports: ['malloc', 'free'],
+    internalCalls: seed,
+    distinctCallees: 1,
+    callers: 2,
+    neighbours: ['import:puts'],
+  });
+  const inputs = [1, 2, 3, 40].map(input);
+  const packed = packedFunctionVectors(inputs);
+  const each = packVectors(inputs.length, (i) => functionVector(functionFeatures(inputs[i]!)));
+  assert.deepEqual(packed, each);
 });
