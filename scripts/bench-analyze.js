@@ -1,6 +1,7 @@
-// npm run bench:analyze — the whole static analysis (parse + disassembly + function recovery + strings +
-// names) of each stripped corpus binary and of the machine's libcrypto, each in a fresh process, beside
-// `objdump -d` on the same file in the same run. Also peak memory per MB of input, and upload → Complete
+// npm run bench:analyze — the whole static analysis (every stage: parse, recovery, names, strings,
+// instructions, vectors, capabilities with the shipped rules, SBOM) of each stripped corpus binary and of
+// the machine's libcrypto, each in a fresh process, beside `objdump -d` on the same file in the same run.
+// Also peak memory per MB of input, the time per stage summed over the files, and upload → Complete
 // through the API for the largest file.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -39,6 +40,8 @@ let totalRecovery = 0;
 let totalObjdump = 0;
 let totalMb = 0;
 let worstRssPerMb = 0;
+let worstLargeRatio = 0;
+const stageTotals = {};
 console.log(
   '\nfile                                                     MB   engine ms  objdump ms  ratio  functions  RSS MiB/MB  recovery ms  ratio',
 );
@@ -59,13 +62,23 @@ for (const f of files.filter((x) => x.includes(filter))) {
   totalMb += mb;
   // The baseline of a Node process with the engine loaded is ~60 MiB; per MB counts what the input adds.
   worstRssPerMb = Math.max(worstRssPerMb, r.maxRssMiB / Math.max(mb, 0.001));
+  if (mb >= 1 && od.ok) worstLargeRatio = Math.max(worstLargeRatio, r.ms / od.ms);
+  for (const [stage, ms] of Object.entries(r.stages)) stageTotals[stage] = (stageTotals[stage] ?? 0) + ms;
   console.log(
     `${name.slice(0, 54).padEnd(54)} ${fmt(mb, 2).padStart(5)} ${fmt(r.ms, 0).padStart(10)} ${(od.ok ? fmt(od.ms, 0) : 'n/a').padStart(11)}  ${od.ok ? fmt(r.ms / od.ms, 2).padStart(5) : '  n/a'}  ${String(r.functions).padStart(9)}  ${fmt(r.maxRssMiB / mb, 1).padStart(10)}  ${fmt(r.recoveryMs, 0).padStart(11)}  ${od.ok ? fmt(r.recoveryMs / od.ms, 2).padStart(5) : '  n/a'}`,
   );
 }
 // "recovery" stops where the similarity vectors start: parse, disassembly, recovery, names, strings.
 console.log(
-  `recovery (parse … strings, before the vectors stage): ${fmt(totalRecovery / 1000, 2)} s warm, ratio ${fmt(totalRecovery / totalObjdump, 2)} to objdump -d`,
+  `recovery (parse … strings, before the instructions stage): ${fmt(totalRecovery / 1000, 2)} s warm, ratio ${fmt(totalRecovery / totalObjdump, 2)} to objdump -d`,
+);
+console.log(
+  `stages (warm, summed): ${Object.entries(stageTotals)
+    .map(([s, ms]) => `${s} ${fmt(ms / 1000, 2)} s`)
+    .join(', ')}`,
+);
+console.log(
+  `worst ratio on a file of 1 MB or more: ${fmt(worstLargeRatio, 2)}; worst peak RSS ${fmt(worstRssPerMb, 1)} MiB/MB`,
 );
 console.log(
   `all: ${fmt(totalMb, 1)} MB, engine ${fmt(totalEngine / 1000, 2)} s warm (${fmt(totalCold / 1000, 2)} s cold), objdump -d ${fmt(totalObjdump / 1000, 2)} s, ratio ${fmt(totalEngine / totalObjdump, 2)} warm, ${fmt(totalCold / totalObjdump, 2)} cold`,
@@ -85,6 +98,7 @@ if (largest) {
     const created = await api(server.baseUrl, KEY, 'POST', '/v2/analyses', {
       filename: 'largest',
       sha_256_hash: up.sha_256_hash,
+      analysis_config: { generate_capabilities: true, generate_sbom: true },
     });
     const id = created.data.analysis_id;
     let status = '';

@@ -176,7 +176,8 @@ export function capabilityFeatures(
   const pairs = (list: [string, number][]): number[] => list.flatMap(([k, a]) => [keys.id(k), a]);
   const sites = siteFeatures(image, graph, strings, keys);
   const isAddress = (v: number) => v >= 0x10000 && fileOffsetOf(image, v) >= 0;
-  const known: (EncodingFeatures | null | undefined)[] = [];
+  // Filled out of order: allocated whole so it stays a flat array, not a dictionary.
+  const known: (EncodingFeatures | null | undefined)[] = new Array<undefined>(encodings.text.length).fill(undefined);
   const featuresOf = (id: number): EncodingFeatures | null => {
     let x = known[id];
     if (x === undefined) {

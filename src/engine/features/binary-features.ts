@@ -50,7 +50,8 @@ export function binaryFunctionInputs(
   }));
   const isAddress = addressTest(image);
   /** Classes and constants per encoding id, derived from its text the first time it is met. */
-  const known: (InstructionFacts | null | undefined)[] = [];
+  // Filled out of order: allocated whole so it stays a flat array, not a dictionary.
+  const known: (InstructionFacts | null | undefined)[] = new Array<undefined>(encodings.text.length).fill(undefined);
   const factsOf = (id: number): InstructionFacts | null => {
     let facts = known[id];
     if (facts === undefined) {
@@ -65,12 +66,12 @@ export function binaryFunctionInputs(
     return facts;
   };
   /** Global block index → index within its function, the entry block first (recovery lists by address). */
-  const localOf = new Map<number, number>();
+  const localOf = new Int32Array(graph.blocks.start.length);
   graph.functions.forEach((f, fi) => {
     const blocks = [...Array(f.blockCount).keys()].map((b) => f.firstBlock + b);
     const entry = blocks.findIndex((gb) => graph.blocks.start[gb] === f.start);
     if (entry > 0) blocks.unshift(...blocks.splice(entry, 1));
-    blocks.forEach((gb, i) => localOf.set(gb, i));
+    blocks.forEach((gb, i) => (localOf[gb] = i));
     const input = inputs[fi]!;
     let budget = MAX_INSNS;
     input.blocks = blocks.map((gb) => {
@@ -80,8 +81,8 @@ export function binaryFunctionInputs(
         const id = encodings.of[k]!;
         const facts = id < 0 ? null : factsOf(id);
         if (!facts) break;
-        classes.push(...facts.classes);
-        input.constants.push(...facts.constants);
+        for (const c of facts.classes) classes.push(c);
+        for (const c of facts.constants) input.constants.push(c);
       }
       return { classes, succ: [] as number[] };
     });
@@ -92,10 +93,10 @@ export function binaryFunctionInputs(
     const fi = graph.blocks.func[gb]!;
     const f = graph.functions[fi];
     if (!f) continue;
-    const src = localOf.get(gb);
+    const src = localOf[gb]!;
     const dstGlobal = findBlock(graph, f.firstBlock, f.blockCount, to[e]!);
-    if (src === undefined || dstGlobal < 0) continue;
-    const dst = localOf.get(dstGlobal)!;
+    if (dstGlobal < 0) continue;
+    const dst = localOf[dstGlobal]!;
     const succ = inputs[fi]!.blocks[src]?.succ;
     if (succ && !succ.includes(dst)) succ.push(dst);
   }
@@ -104,8 +105,17 @@ export function binaryFunctionInputs(
   return inputs;
 }
 
+/** The function's block starting at `addr` (a function's blocks are in address order), or -1. */
 function findBlock(graph: FunctionGraph, first: number, count: number, addr: number): number {
-  for (let b = first; b < first + count; b++) if (graph.blocks.start[b] === addr) return b;
+  let lo = first;
+  let hi = first + count - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const start = graph.blocks.start[mid]!;
+    if (start === addr) return mid;
+    if (start < addr) lo = mid + 1;
+    else hi = mid - 1;
+  }
   return -1;
 }
 
