@@ -27,8 +27,25 @@ module.exports = {
     // `binlens analyze` runs the engine in its own worker thread: like jobs/, an edge where the engine meets files;
     // it reads capability rules from disk as the analysis threads do (jobs/rule-files.ts), not the queue.
     layer('cli', ['shared', 'contracts', 'config', 'engine', 'main', 'jobs/rule-files.ts']),
-    // Development tooling: fuzzes the engine, classifying errors as the job worker does; nothing imports it.
-    layer('fuzz', ['shared', 'contracts', 'engine', 'jobs']),
+    // Development tooling (tools/fuzz): fuzzes the engine, classifying errors as the job worker does, seeded
+    // by the test builders; nothing in src/ imports tools/ or test/.
+    {
+      name: 'fuzz-imports',
+      comment: 'tools/fuzz may import only: src/shared, src/contracts, src/engine, src/jobs, test/helpers',
+      severity: 'error',
+      from: { path: '^tools/fuzz/' },
+      to: {
+        path: '^(src|test|tools)/',
+        pathNot: ['^src/(shared|contracts|engine|jobs)/', '^test/helpers/', '^tools/fuzz/'],
+      },
+    },
+    {
+      name: 'src-is-shipped',
+      comment: 'code in src/ never imports test support or tooling',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|tools)/' },
+    },
     // Inside the engine: formats → disasm → cfg → encodings → strings → features → {capabilities, similarity}
     // → pipeline.
     ...[
@@ -60,6 +77,6 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '\\.test\\.ts$|/fixtures\\.ts$' },
+    exclude: { path: '\\.test\\.ts$' },
   },
 };

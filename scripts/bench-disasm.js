@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Capstone, Const } from 'capstone-wasm';
 import { createCapstoneDecoder, createDecoder, newDecoded } from '../dist/src/engine/disasm/index.js';
 import { CapstoneHandle, loadCapstoneModule } from '../dist/src/engine/disasm/capstone-runtime.js';
-import { CORPUS, largest, objdumpFor, readCorpus, textSection } from '../dist/src/engine/disasm/fixtures.js';
+import { CORPUS, largest, objdumpFor, readCorpus, textSection } from '../dist/test/helpers/engine/disasm.js';
 
 const SAMPLE = 100_000;
 const ROUNDS = 3;

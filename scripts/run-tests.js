@@ -1,4 +1,5 @@
-// Runs every compiled test file (unit tests beside the code, suites in test/) with node's test runner.
+// Runs every compiled test file (unit tests beside the code, suites in test/, tools' tests) with node's
+// test runner.
 // Node 20's runner takes no globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ const walk = (dir) => {
 };
 walk('dist/src');
 walk('dist/test');
+walk('dist/tools');
 const filter = process.argv.slice(2);
 const selected = filter.length ? files.filter((f) => filter.some((s) => f.includes(s))) : files;
 // node --test with no files would run every test it can find: a filter that matches nothing is a mistake.

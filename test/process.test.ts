@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { sampleProgram } from '../src/engine/formats/elf/sample-program.js';
+import { sampleProgram } from './helpers/engine/sample-program.js';
 import { peakRss, startServer, type ServerProcess } from './helpers/server-process.js';
 
 const ADMIN = 'process-test-admin-key';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROGRAM, sampleProgram, withoutSymtab } from './formats/elf/sample-program.js';
+import { PROGRAM, sampleProgram, withoutSymtab } from '../../test/helpers/engine/sample-program.js';
 import { analyze } from './pipeline.js';
 
 const program = sampleProgram({ bits: 64, little: true, machine: 62 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { elf, pe, PE_LFANEW } from './formats/fixtures.js';
+import { elf, pe, PE_LFANEW } from '../../test/helpers/engine/formats.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
 import { IDENTIFY_PREFIX, analyze, type AnalyzeOptions } from './pipeline.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corpusEntries, readCorpus } from './disasm/fixtures.js';
+import { corpusEntries, readCorpus } from '../../test/helpers/engine/disasm.js';
 import { analyze, type AnalyzeOptions } from './pipeline.js';
 import { renderBlocks } from './render-blocks.js';
 

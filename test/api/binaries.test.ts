@@ -2,8 +2,8 @@
 // digests of the uploaded bytes, before and after the analysis, and the visibility rules.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
-import { pe } from '../../src/engine/formats/fixtures.js';
+import { sampleProgram } from '../helpers/engine/sample-program.js';
+import { pe } from '../helpers/engine/formats.js';
 import { hashBytes, shannonEntropy } from '../../src/engine/hashes.js';
 import { backends } from '../helpers/backends.js';
 import { useHarness, type Harness } from '../helpers/harness.js';

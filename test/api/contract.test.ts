@@ -21,7 +21,7 @@ import {
   type OpenApiDoc,
 } from '../helpers/reference-contract.js';
 import { v3Notes, v3Operation } from '../helpers/v3-notes.js';
-import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { elf64, elfPowerPc } from '../helpers/samples.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop (as in src/api/validation.ts).

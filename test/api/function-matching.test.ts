@@ -3,7 +3,7 @@
 // copy must never show. Runs are queued jobs: tests repeat the request (status_only) until it completes.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { sampleProgram, withoutSymtab } from '../../src/engine/formats/elf/sample-program.js';
+import { sampleProgram, withoutSymtab } from '../helpers/engine/sample-program.js';
 import { openRuntime } from '../../src/main/index.js';
 import { backends } from '../helpers/backends.js';
 import { VALIDATION } from '../helpers/envelopes.js';

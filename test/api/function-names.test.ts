@@ -2,7 +2,7 @@
 // batch atomicity, history order, name sources in listings, and names surviving re-analysis.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { createStore, openDatabase, type Store } from '../../src/store/index.js';
 import { backends } from '../helpers/backends.js';
 import { VALIDATION } from '../helpers/envelopes.js';

@@ -2,7 +2,7 @@
 // databases: consistency between the views, pagination, filters, and plugin-supplied boundaries.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { PROGRAM, sampleProgram, withoutSymtab } from '../../src/engine/formats/elf/sample-program.js';
+import { PROGRAM, sampleProgram, withoutSymtab } from '../helpers/engine/sample-program.js';
 import { analyze } from '../../src/engine/index.js';
 import { dequantiseVector } from '../../src/shared/simhash.js';
 import { backends } from '../helpers/backends.js';

@@ -2,7 +2,7 @@
 // a log line), never hangs or takes the worker down, and a well-formed sample queued among them completes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { backends } from '../helpers/backends.js';
 import { useHarness } from '../helpers/harness.js';
 

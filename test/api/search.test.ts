@@ -2,7 +2,7 @@
 // paging and bounds. alice and carol share team "red"; bob is alone.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { backends } from '../helpers/backends.js';
 import { errorEnvelope, VALIDATION } from '../helpers/envelopes.js';
 import { useHarness } from '../helpers/harness.js';

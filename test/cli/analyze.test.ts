@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { AnalysisResult } from '../../src/contracts/index.js';
-import { PROGRAM, sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { PROGRAM, sampleProgram } from '../helpers/engine/sample-program.js';
 
 const corpus = resolve(process.cwd(), '..', 'shared', 'corpus');
 

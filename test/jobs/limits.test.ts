@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
-import { sampleProgram } from '../../src/engine/formats/elf/sample-program.js';
+import { sampleProgram } from '../helpers/engine/sample-program.js';
 import type { AnalysisLimits } from '../../src/shared/analysis-limits.js';
 import { backends } from '../helpers/backends.js';
 import { createHarness, type Harness } from '../helpers/harness.js';

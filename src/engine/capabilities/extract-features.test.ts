@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { FrozenFeatures } from '../../contracts/understanding.js';
-import { CORPUS } from '../disasm/fixtures.js';
+import { CORPUS } from '../../../test/helpers/engine/disasm.js';
 import { encodeInstructions } from '../encodings/index.js';
 import { recoverBinaryFunctions } from '../recover-binary.js';
 import { extractStrings } from '../strings/index.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { halfwords, recoverFixture, starts, words } from './fixtures.js';
+import { halfwords, recoverFixture, starts, words } from '../../../test/helpers/engine/cfg.js';
 
 const thumbEntry = (vaddr: number) => [{ vaddr, kind: 'entry' as const, thumb: true }];
 const text = (vaddr: number, bytes: number[]) => ({ name: '.text', vaddr, bytes, exec: true });

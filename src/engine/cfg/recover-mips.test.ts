@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { recoverFixture, starts, words } from './fixtures.js';
+import { recoverFixture, starts, words } from '../../../test/helpers/engine/cfg.js';
 
 const GP = 0x27ff0; // _gp: .got (0x20000) + 0x7ff0
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { recoverFixture, starts } from './fixtures.js';
+import { recoverFixture, starts } from '../../../test/helpers/engine/cfg.js';
 
 test('recover (x86): a jump past the next known function start leaves the function (a .cold part)', async () => {
   // No unwind table bounds A: its jne to A.cold, placed after B, used to make A.cold a block of A.

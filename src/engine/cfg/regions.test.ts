@@ -1,4 +1,4 @@
-// Code regions of damaged files: found by fuzzing (src/fuzz), where overlapping or nested executable
+// Code regions of damaged files: found by fuzzing (tools/fuzz), where overlapping or nested executable
 // sections, or one at 2^63, made regionAt miss an address inside code and gap scanning throw.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeArm64 } from './arm64-decoder.js';
-import { differences, le32 } from './fixtures.js';
+import { differences, le32 } from '../../../test/helpers/engine/disasm.js';
 import { Flow, newDecoded, type Decoded } from './instruction.js';
 
 const AT = 0x10000;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeArm } from './arm-decoder.js';
 import { decodeArm64 } from './arm64-decoder.js';
-import { corpusEntries, elfSections, FLOW_NAMES, readCorpus } from './fixtures.js';
+import { corpusEntries, elfSections, FLOW_NAMES, readCorpus } from '../../../test/helpers/engine/disasm.js';
 import { createCapstoneDecoder } from './index.js';
 import { Flow, newDecoded, type Decoded } from './instruction.js';
 import { ThumbDecoder } from './thumb-decoder.js';

@@ -2,7 +2,7 @@
 // (capstone-runtime.ts, capstone-decoder.ts); these rows pin those offsets on known instructions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { differences, le16, le32 } from './fixtures.js';
+import { differences, le16, le32 } from '../../../test/helpers/engine/disasm.js';
 import { createCapstoneDecoder } from './index.js';
 import { Flow, newDecoded, type Decoded } from './instruction.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hexBytes, le16, le32 } from './fixtures.js';
+import { hexBytes, le16, le32 } from '../../../test/helpers/engine/disasm.js';
 import { DecoderError, createDecoder } from './index.js';
 import { Flow, newDecoded, type DecoderMode } from './instruction.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { be32, differences, le32 } from './fixtures.js';
+import { be32, differences, le32 } from '../../../test/helpers/engine/disasm.js';
 import { Flow, newDecoded, type Decoded } from './instruction.js';
 import { decodeMips } from './mips-decoder.js';
 import { formatMips } from './mips-text.js';

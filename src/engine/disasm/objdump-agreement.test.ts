@@ -15,7 +15,7 @@ import {
   readCorpus,
   type CorpusEntry,
   type ObjdumpLine,
-} from './fixtures.js';
+} from '../../../test/helpers/engine/disasm.js';
 import { decodeArm } from './arm-decoder.js';
 import { createDecoder } from './index.js';
 import { newDecoded, type Decoded, type DecoderMode } from './instruction.js';

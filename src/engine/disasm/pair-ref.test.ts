@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeArm64 } from './arm64-decoder.js';
-import { le16, le32 } from './fixtures.js';
+import { le16, le32 } from '../../../test/helpers/engine/disasm.js';
 import { newDecoded } from './instruction.js';
 import { decodeMips } from './mips-decoder.js';
 import { CALL_CLOBBERS, newPairState, pairRef, pinRegister, resetPairState, type PairState } from './pair-ref.js';

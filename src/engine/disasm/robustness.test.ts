@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FLOW_NAMES } from './fixtures.js';
+import { FLOW_NAMES } from '../../../test/helpers/engine/disasm.js';
 import { createCapstoneDecoder, createDecoder } from './index.js';
 import { Flow, newDecoded, type Decoder, type DecoderMode } from './instruction.js';
 

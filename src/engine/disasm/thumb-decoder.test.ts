@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { differences, le16 } from './fixtures.js';
+import { differences, le16 } from '../../../test/helpers/engine/disasm.js';
 import { Flow, newDecoded, type Decoded } from './instruction.js';
 import { AL, ThumbDecoder, decodeThumb } from './thumb-decoder.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { differences, hexBytes } from './fixtures.js';
+import { differences, hexBytes } from '../../../test/helpers/engine/disasm.js';
 import { Flow, newDecoded, type Decoded } from './instruction.js';
 import { X86Decoder, loadIced } from './x86-decoder.js';
 

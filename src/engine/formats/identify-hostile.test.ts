@@ -1,7 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BinaryIdentity } from '../../contracts/result.js';
-import { PE_LFANEW, ByteWriter, elf, fatMachO, machO, pe, poke, seededRandom } from './fixtures.js';
+import {
+  PE_LFANEW,
+  ByteWriter,
+  elf,
+  fatMachO,
+  machO,
+  pe,
+  poke,
+  seededRandom,
+} from '../../../test/helpers/engine/formats.js';
 import { identify, rawIdentity } from './identify.js';
 
 const RAW = rawIdentity();

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BinaryIdentity } from '../../contracts/result.js';
-import { elf, fatMachO, machO, pe, poke } from './fixtures.js';
+import { elf, fatMachO, machO, pe, poke } from '../../../test/helpers/engine/formats.js';
 import { identify, rawIdentity } from './identify.js';
 
 const PT_LOAD = 1;

@@ -2,7 +2,7 @@
 // Python 3.11's `zlib.crc32` (zlib 1.2.13).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CORPUS_FILES, GENERATED, corpusFile, type GeneratedInput } from './fixtures.js';
+import { CORPUS_FILES, GENERATED, corpusFile, type GeneratedInput } from '../../../test/helpers/engine/fuzzy.js';
 import { crc32 } from './crc32.js';
 
 // The standard check value of CRC-32 (IEEE) and two short strings, then the generated inputs.

@@ -2,7 +2,7 @@
 // the ssdeep 2.14.1 CLI (Debian 2.14.1+git20180629.57fcfff-3, `ssdeep -s -b FILE`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CORPUS_FILES, GENERATED, corpusFile, type GeneratedInput } from './fixtures.js';
+import { CORPUS_FILES, GENERATED, corpusFile, type GeneratedInput } from '../../../test/helpers/engine/fuzzy.js';
 import { ssdeepDigest } from './ssdeep.js';
 
 // text-10000 keeps its run of 'H's: the CLI eliminates no repeated letters. Empty and all-zero inputs give

@@ -2,7 +2,7 @@
 // py-tlsh's extension module built from TLSH 4.12.1 (`tlsh.hash`: 128 buckets, 1-byte checksum, T1 prefix).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CORPUS_FILES, GENERATED, corpusFile, type GeneratedInput } from './fixtures.js';
+import { CORPUS_FILES, GENERATED, corpusFile, type GeneratedInput } from '../../../test/helpers/engine/fuzzy.js';
 import { tlshDigest } from './tlsh.js';
 
 // TNULL: under 50 bytes (empty, random-49), or counts too uniform to rank (zeros-1000: one bucket set).

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { CORPUS } from '../disasm/fixtures.js';
+import { CORPUS } from '../../../test/helpers/engine/disasm.js';
 import { parseBinary } from '../formats/parse.js';
 import { extractStrings } from '../strings/index.js';
 import { cvss3BaseScore, severityOf } from './cvss.js';

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UnwindRange } from '../image.js';
 import { Cursor, readEncoded } from './eh-frame.js';
-import { DataBuilder, buildElf, type SectionSpec } from './fixtures.js';
+import { DataBuilder, buildElf, type SectionSpec } from '../../../../test/helpers/engine/elf.js';
 import { parseElf } from './index.js';
-import { ehFrame } from './sample-program.js';
+import { ehFrame } from '../../../../test/helpers/engine/sample-program.js';
 import { ElfView } from './view.js';
 
 const LEB: { bytes: number[]; signed: boolean; want: number; bad?: boolean }[] = [

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DataBuilder, buildElf, stringTable, type SectionSpec } from './fixtures.js';
+import { DataBuilder, buildElf, stringTable, type SectionSpec } from '../../../../test/helpers/engine/elf.js';
 import { parseElf } from './index.js';
 
 const NAMES = ['f1', 'f2', 'f3', 'f4'];

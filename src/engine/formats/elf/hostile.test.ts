@@ -7,11 +7,11 @@ import path from 'node:path';
 import { FormatError } from '../errors.js';
 import type { BinaryImage } from '../image.js';
 import { Diagnostics } from './diagnostics.js';
-import { cpuTimed, seededRandom } from '../fixtures.js';
-import { DataBuilder, buildElf } from './fixtures.js';
+import { cpuTimed, seededRandom } from '../../../../test/helpers/engine/formats.js';
+import { DataBuilder, buildElf } from '../../../../test/helpers/engine/elf.js';
 import { readHeaders } from './headers.js';
 import { parseElf } from './index.js';
-import { sampleProgram, type ProgramSpec } from './sample-program.js';
+import { sampleProgram, type ProgramSpec } from '../../../../test/helpers/engine/sample-program.js';
 import { MAX_NAME } from './view.js';
 
 const CORPUS = path.resolve(process.cwd(), '..', 'shared', 'corpus');

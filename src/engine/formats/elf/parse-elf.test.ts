@@ -1,9 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FormatError } from '../errors.js';
-import { buildElf } from './fixtures.js';
+import { buildElf } from '../../../../test/helpers/engine/elf.js';
 import { parseElf } from './index.js';
-import { PROGRAM, expectedStubs, sampleProgram, type ProgramSpec } from './sample-program.js';
+import {
+  PROGRAM,
+  expectedStubs,
+  sampleProgram,
+  type ProgramSpec,
+} from '../../../../test/helpers/engine/sample-program.js';
 
 const P = PROGRAM;
 

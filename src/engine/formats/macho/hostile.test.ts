@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_STRING } from '../byte-view.js';
 import { FormatError } from '../errors.js';
-import { ByteWriter, cpuTimed, fatMachO, seededRandom } from '../fixtures.js';
+import { ByteWriter, cpuTimed, fatMachO, seededRandom } from '../../../../test/helpers/engine/formats.js';
 import type { BinaryImage } from '../image.js';
-import { syntheticMachO } from './fixtures.js';
+import { syntheticMachO } from '../../../../test/helpers/engine/macho.js';
 import { parseMachO } from './index.js';
 
 const TIME_LIMIT_MS = 1000;

@@ -1,9 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fatMachO } from '../fixtures.js';
+import { fatMachO } from '../../../../test/helpers/engine/formats.js';
 import type { BinaryImage } from '../image.js';
-import { FUNCTION_START_OFFSETS, LIBSYSTEM, LIBZ, STUB_SIZE, syntheticMachO } from './fixtures.js';
-import type { MachOBuild } from './fixtures.js';
+import {
+  FUNCTION_START_OFFSETS,
+  LIBSYSTEM,
+  LIBZ,
+  STUB_SIZE,
+  syntheticMachO,
+} from '../../../../test/helpers/engine/macho.js';
+import type { MachOBuild } from '../../../../test/helpers/engine/macho.js';
 import { parseMachO } from './index.js';
 
 const X86_64 = 0x01000007;

@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_STRING } from '../byte-view.js';
 import { FormatError } from '../errors.js';
-import { ByteWriter, cpuTimed, seededRandom } from '../fixtures.js';
+import { ByteWriter, cpuTimed, seededRandom } from '../../../../test/helpers/engine/formats.js';
 import type { BinaryImage } from '../image.js';
-import { PE_OFFSETS, syntheticPe } from './fixtures.js';
+import { PE_OFFSETS, syntheticPe } from '../../../../test/helpers/engine/pe.js';
 import { parsePe } from './index.js';
 
 const CORPUS = path.resolve(process.cwd(), '..', 'shared', 'corpus');

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BinaryImage } from '../image.js';
-import { syntheticPe } from './fixtures.js';
-import type { SyntheticPe } from './fixtures.js';
+import { syntheticPe } from '../../../../test/helpers/engine/pe.js';
+import type { SyntheticPe } from '../../../../test/helpers/engine/pe.js';
 import { parsePe } from './index.js';
 
 const builds = ([64, 32] as const).map((bits) => {

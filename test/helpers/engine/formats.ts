@@ -1,5 +1,4 @@
 // Test-only builders of synthetic ELF, PE and Mach-O headers, so tests need no binaries on disk.
-// Not exported from the engine's index; used by the *.test.ts files of src/engine.
 
 /** Little helper that writes integers of either byte order into a zero-filled buffer. */
 export class ByteWriter {
@@ -50,7 +49,7 @@ export function poke(bytes: Uint8Array, at: number, width: 1 | 2 | 4 | 8, value:
   return out.bytes;
 }
 
-export { seededRandom } from '../../shared/seeded-random.js';
+export { seededRandom } from '../../../src/shared/seeded-random.js';
 
 export interface ElfSpec {
   bits: 32 | 64;

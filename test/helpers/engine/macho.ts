@@ -2,7 +2,7 @@
 // __stubs, __cstring), __DATA (__la_symbol_ptr, __got, __mod_init_func, __data), optionally __DWARF, and
 // __LINKEDIT holding LC_SYMTAB's nlists and strings, LC_DYSYMTAB's indirect symbols, LC_FUNCTION_STARTS and
 // a code signature; two LC_LOAD_DYLIBs, LC_UUID, and LC_MAIN or LC_UNIXTHREAD.
-import { ByteWriter } from '../fixtures.js';
+import { ByteWriter } from './formats.js';
 
 export interface MachOBuild {
   bits: 32 | 64;

@@ -2,7 +2,7 @@
 // The classification is the job worker's (src/jobs/failures.ts): a permanent error is the engine refusing
 // malformed input, as it should; anything else escaping, or a fault in what it returned, is a finding.
 import { parentPort } from 'node:worker_threads';
-import { isPermanentFailure } from '../jobs/failures.js';
+import { isPermanentFailure } from '../../src/jobs/failures.js';
 import { runTarget, type TargetName } from './targets.js';
 
 export interface WorkerRequest {

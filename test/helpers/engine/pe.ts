@@ -2,7 +2,7 @@
 // tail call that is no thunk, exports with a forwarder and exported data, delay-load imports, CodeView RSDS,
 // TLS callbacks, .pdata, base relocations, a COFF symbol table with long names, a long section name, an
 // overlay and a certificate table. Files are laid out with file offset = RVA, so tests can poke by RVA.
-import { ByteWriter } from '../fixtures.js';
+import { ByteWriter } from './formats.js';
 
 export const PE_OFFSETS = {
   lfanew: 0x80,

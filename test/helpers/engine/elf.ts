@@ -1,10 +1,10 @@
 // Test-only builder of small synthetic ELF files (either class, either byte order), so the parser's unit
-// and hostile tests need no binaries on disk. Not exported from the engine's index.
+// and hostile tests need no binaries on disk.
 //
 // Layout: headers in the first 0x800 bytes; each allocated section at file offset `addr - base` (so one
 // PT_LOAD maps the whole image at `base`); non-allocated sections, the name table and the section header
 // table after that.
-import { ByteWriter } from '../fixtures.js';
+import { ByteWriter } from './formats.js';
 
 export interface SectionSpec {
   name: string;

@@ -2,7 +2,7 @@
 // image's numbers must stay below 2^53: formats/image.ts; for sections and segments, of their file-backed
 // bytes, which is all later stages read), and file ranges past the end of the file.
 // A parser that lets one through does not throw, but a later stage (function recovery) then does.
-import type { BinaryImage } from '../engine/formats/image.js';
+import type { BinaryImage } from '../../src/engine/formats/image.js';
 
 const addressable = (a: number): boolean => Number.isSafeInteger(a) && a >= 0;
 

@@ -1,8 +1,8 @@
 // `npm run fuzz`: the long fuzz run. Splits --seconds (default 600) evenly over the targets, prints
 // executions, executions per second and unique findings per target, and exits 1 when anything was found.
-//   node dist/src/fuzz/main.js [--seconds 600] [--target elf,pe,macho,raw,analyze] [--seed 1]
+//   node dist/tools/fuzz/main.js [--seconds 600] [--target elf,pe,macho,raw,analyze] [--seed 1]
 //     [--corpus ../shared/corpus] [--findings fuzz-findings] [--max-seed-kib 256]
-//   node dist/src/fuzz/main.js --target elf --variant 0 --replay fuzz-findings/elf-….bin
+//   node dist/tools/fuzz/main.js --target elf --variant 0 --replay fuzz-findings/elf-….bin
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,6 +1,5 @@
-// Test-only helpers of src/engine/disasm (not exported from index.ts; the dependency rules exempt
-// fixtures.ts from the engine's no-I/O rule): the shared corpus, ELF section headers (kept here so these
-// tests do not depend on the format parsers), and GNU objdump when one that knows the architecture is
+// Test support for src/engine/disasm: the shared corpus, ELF section headers (kept here so these tests do
+// not depend on the format parsers), and GNU objdump when one that knows the architecture is
 // installed (binutils-multiarch).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

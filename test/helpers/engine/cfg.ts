@@ -1,11 +1,11 @@
-// Test-only helpers of src/engine/cfg (not exported from index.ts): a BinaryImage built in memory from a
+// Test support for src/engine/cfg: a BinaryImage built in memory from a
 // few code and data sections, so a recovery rule can be shown on a dozen hand-assembled instructions.
-import type { Architecture, BinaryFormat } from '../../contracts/result.js';
-import { createDecoder } from '../disasm/index.js';
-import type { BinaryImage, EntryPoint, PointerRef, SectionInfo } from '../formats/image.js';
-import { UNKNOWN_SECURITY } from '../formats/image.js';
-import { recoverFunctions } from './recover.js';
-import type { FunctionGraph } from './types.js';
+import type { Architecture, BinaryFormat } from '../../../src/contracts/result.js';
+import { createDecoder } from '../../../src/engine/disasm/index.js';
+import type { BinaryImage, EntryPoint, PointerRef, SectionInfo } from '../../../src/engine/formats/image.js';
+import { UNKNOWN_SECURITY } from '../../../src/engine/formats/image.js';
+import { recoverFunctions } from '../../../src/engine/cfg/recover.js';
+import type { FunctionGraph } from '../../../src/engine/cfg/types.js';
 
 export interface FixtureSection {
   name: string;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runCampaign } from './campaign.js';
 import { mapFields } from './field-map.js';
 import { mutate } from './mutators.js';
-import { seededRandom } from '../engine/formats/fixtures.js';
+import { seededRandom } from '../../src/shared/seeded-random.js';
 import { corpusSeeds, syntheticSeeds, type Seed } from './seeds.js';
 import type { TargetName } from './targets.js';
 

@@ -3,12 +3,12 @@
 // and LC_UNIXTHREAD, with DWARF, and a universal file.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { BinaryFormat } from '../contracts/result.js';
-import { identify } from '../engine/index.js';
-import { sampleProgram, type ProgramSpec } from '../engine/formats/elf/sample-program.js';
-import { fatMachO } from '../engine/formats/fixtures.js';
-import { syntheticMachO } from '../engine/formats/macho/fixtures.js';
-import { syntheticPe } from '../engine/formats/pe/fixtures.js';
+import type { BinaryFormat } from '../../src/contracts/result.js';
+import { identify } from '../../src/engine/index.js';
+import { sampleProgram, type ProgramSpec } from '../../test/helpers/engine/sample-program.js';
+import { fatMachO } from '../../test/helpers/engine/formats.js';
+import { syntheticMachO } from '../../test/helpers/engine/macho.js';
+import { syntheticPe } from '../../test/helpers/engine/pe.js';
 import { mapFields, type FieldMap } from './field-map.js';
 
 export interface Seed {

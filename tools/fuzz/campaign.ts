@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { seededRandom } from '../engine/formats/fixtures.js';
+import { seededRandom } from '../../src/shared/seeded-random.js';
 import { mutate } from './mutators.js';
 import { Sandbox } from './sandbox.js';
 import type { Seed } from './seeds.js';
@@ -89,7 +89,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         `target: ${target}`,
         `signature: ${outcome.signature}`,
         `input: ${description}`,
-        `replay: node dist/src/fuzz/main.js --target ${target} --variant ${variant} --replay <this .bin>`,
+        `replay: node dist/tools/fuzz/main.js --target ${target} --variant ${variant} --replay <this .bin>`,
         '',
         outcome.detail,
         '',

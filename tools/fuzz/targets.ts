@@ -1,9 +1,9 @@
 // The fuzz targets: one per container parser, raw loading through parseBinary, and the whole pipeline.
 // `runTarget` executes inside the sandbox worker; the rest is shared with the supervisor.
-import type { BinaryConfig } from '../engine/index.js';
-import { analyze } from '../engine/index.js';
-import { parseBinary, type RawLoad } from '../engine/formats/parse.js';
-import { FORMATS } from '../engine/formats/registry.js';
+import type { BinaryConfig } from '../../src/engine/index.js';
+import { analyze } from '../../src/engine/index.js';
+import { parseBinary, type RawLoad } from '../../src/engine/formats/parse.js';
+import { FORMATS } from '../../src/engine/formats/registry.js';
 import { imageFaults } from './image-faults.js';
 
 export const TARGETS = ['elf', 'pe', 'macho', 'raw', 'analyze'] as const;

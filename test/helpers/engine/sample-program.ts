@@ -1,7 +1,7 @@
 // Test-only: a small but complete dynamically linked program for any class, byte order and machine, with
 // the facts the parser should find listed beside it (symbols, imports with PLT stubs, init/fini arrays
 // filled by RELATIVE relocations, .eh_frame, build ID, hardening flags).
-import { DataBuilder, buildElf, stringTable, type SectionSpec } from './fixtures.js';
+import { DataBuilder, buildElf, stringTable, type SectionSpec } from './elf.js';
 
 export interface ProgramSpec {
   bits: 32 | 64;
