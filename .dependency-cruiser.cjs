@@ -46,11 +46,12 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^(test|tools)/' },
     },
-    // Inside the engine: formats → disasm → cfg → encodings → strings → features → {capabilities, similarity}
+    // Inside the engine: formats → disasm → isa → cfg → encodings → strings → features → {capabilities, similarity}
     // → pipeline.
     ...[
-      ['formats', ['disasm', 'cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
-      ['disasm', ['cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['formats', ['disasm', 'isa', 'cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['disasm', ['isa', 'cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['isa', ['cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
       ['cfg', ['encodings', 'strings', 'features', 'capabilities', 'similarity']],
       ['encodings', ['strings', 'features', 'capabilities', 'similarity']],
       ['strings', ['features', 'capabilities', 'similarity']],

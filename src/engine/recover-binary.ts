@@ -3,7 +3,8 @@
 import { recoverFunctions, type ClientFunction, type FunctionGraph } from './cfg/index.js';
 import { adoptDebugSymbols } from './debug-symbols.js';
 import { createDecoder } from './disasm/index.js';
-import type { DecoderMode, Decoders } from './disasm/instruction.js';
+import type { Decoders } from './disasm/instruction.js';
+import { isaProfile, type IsaProfile } from './isa/index.js';
 import type { BinaryImage } from './formats/image.js';
 import { parseBinary, type RawLoad } from './formats/parse.js';
 import { FormatError } from './formats/errors.js';
@@ -21,20 +22,23 @@ export interface RecoverBinaryOptions {
   debug?: Uint8Array | null;
 }
 
+/** The image's instruction-set profile; a FormatError when the engine has none for its architecture. */
+export function isaOf(image: BinaryImage): IsaProfile {
+  const isa = isaProfile(image.identity.architecture);
+  if (!isa)
+    throw new FormatError(
+      image.identity.format,
+      'bad-header',
+      `no disassembler for architecture ${image.identity.architecture}`,
+    );
+  return isa;
+}
+
 /** The decoders an image's instruction set needs (ARM gets A32 and Thumb). */
 export async function decodersFor(image: BinaryImage): Promise<Decoders> {
-  const id = image.identity;
-  const mode: Record<string, DecoderMode | undefined> = {
-    x86: 'x86',
-    x86_64: 'x86_64',
-    arm: 'arm',
-    arm64: 'arm64',
-    mips: id.endianness === 'big' ? 'mips' : 'mipsel',
-  };
-  const m = mode[id.architecture];
-  if (!m) throw new FormatError(id.format, 'bad-header', `no disassembler for architecture ${id.architecture}`);
-  const decoder = await createDecoder(m);
-  return m === 'arm' ? { decoder, thumbDecoder: await createDecoder('thumb') } : { decoder };
+  const isa = isaOf(image);
+  const decoder = await createDecoder(isa.modeFor(image.identity.endianness));
+  return isa.thumb ? { decoder, thumbDecoder: await createDecoder('thumb') } : { decoder };
 }
 
 /** ARM images whose entry point is Thumb code are Thumb throughout unless a symbol says otherwise. */
@@ -58,6 +62,7 @@ export async function recoverImage(
   const decoders = await decodersFor(image);
   const client = rebase(symbols, image.identity.baseAddress ?? 0);
   const graph = recoverFunctions(image, {
+    isa: isaOf(image),
     ...decoders,
     thumbByDefault: thumbByDefault(image),
     ...(client ? { client } : {}),

@@ -2,12 +2,12 @@
 // each instruction does, what each block and function add, and the file's own features. Written straight
 // into the frozen document kept with the analysis (interned keys, address deltas), so rules re-match
 // without decoding again. Instruction text comes from engine/encodings, one per distinct encoding.
-import type { Architecture, BinaryFormat, Platform } from '../../contracts/result.js';
+import type { BinaryFormat, Platform } from '../../contracts/result.js';
 import type { FrozenFeatures } from '../../contracts/understanding.js';
 import { CALL_NEXT, type FunctionGraph } from '../cfg/index.js';
 import { Flow } from '../disasm/index.js';
 import type { Encodings } from '../encodings/index.js';
-import { isaFamily } from '../features/instruction-class.js';
+import { isaFamily, isaProfile } from '../isa/index.js';
 import { fileOffsetOf, type BinaryImage, type ImportInfo } from '../formats/image.js';
 import { stringReferences, type FoundString } from '../strings/index.js';
 import { apiNames, stringKey, valueKey } from './feature-key.js';
@@ -30,13 +30,6 @@ const INDIRECT_CALL = valueKey('characteristic', 'indirect call');
 const CALL_NEXT_KEY = valueKey('characteristic', 'call $+5');
 const STACK_STRING = valueKey('characteristic', 'stack string');
 
-const ARCH: Partial<Record<Architecture, string>> = {
-  x86: 'i386',
-  x86_64: 'amd64',
-  arm64: 'aarch64',
-  arm: 'arm',
-  mips: 'mips',
-};
 const OS: Partial<Record<Platform, string>> = {
   windows: 'windows',
   linux: 'linux',
@@ -138,7 +131,8 @@ function fileFeatures(image: BinaryImage, strings: FoundString[]): [string, numb
   const out: [string, number][] = [];
   const { format, architecture, platform } = image.identity;
   if (FORMAT[format]) out.push([valueKey('format', FORMAT[format]), 0]);
-  if (ARCH[architecture]) out.push([valueKey('arch', ARCH[architecture]), 0]);
+  const isa = isaProfile(architecture);
+  if (isa) out.push([valueKey('arch', isa.names.capa), 0]);
   if (OS[platform]) out.push([valueKey('os', OS[platform]), 0]);
   for (const imp of image.imports)
     for (const n of apiNames(imp.library, imp.name)) out.push([valueKey('import', n), imp.slot]);

@@ -2,37 +2,25 @@
 // read through fs/gs, and the stack-string byte stores blocks add up (indirect calls and `call $+5` are
 // read from recovery's flow columns).
 import type { DecoderMode, InstructionText } from '../disasm/index.js';
-import { isaFamily, type IsaFamily } from '../features/instruction-class.js';
+import { DIALECTS, isaFamily, MODE_PROFILES, type IsaFamily } from '../isa/index.js';
 import { FRAME } from '../features/operand-constants.js';
 import { splitOperands } from './operand-features.js';
-
-const XOR: Record<IsaFamily, RegExp> = {
-  x86: /^(v?p?xor(p[sd])?)$/,
-  arm: /^(v?eors?(\.\w+)?)$/,
-  arm64: /^(eor)$/,
-  mips: /^(xori?)$/,
-};
 
 /**
  * `xor eax, ebx` but not `xor eax, eax` (zeroing) nor the stack-cookie `xor rax, rsp`; three-operand forms
  * (`eor r0, r1, r2`, MIPS `xor`) compare their two sources.
  */
 export function isNonZeroingXor(family: IsaFamily, mnemonic: string, operands: string): boolean {
-  if (!XOR[family].test(mnemonic.toLowerCase())) return false;
+  if (!DIALECTS[family].xor.test(mnemonic.toLowerCase())) return false;
   const ops = splitOperands(operands.toLowerCase());
   if (ops.some((o) => FRAME.test(o))) return false;
   const [a, b] = ops.length >= 3 ? [ops[1], ops[2]] : [ops[0], ops[1]];
   return a !== undefined && b !== undefined && a !== b;
 }
 
-/**
- * 32-bit Windows reads its PEB at fs:[0x30], 64-bit at gs:[0x60]. Only that pairing: in 64-bit code fs is
- * the thread pointer of Linux and the BSDs, and glibc keeps its pointer guard at fs:[0x30].
- */
-const PEB: Partial<Record<DecoderMode, RegExp>> = { x86: /\bfs:\[(0x)?30\]/, x86_64: /\bgs:\[(0x)?60\]/ };
-
+/** An operand reading Windows' PEB (the ISA profile's pebAccess). */
 export const isPebAccess = (mode: DecoderMode, operands: string): boolean =>
-  PEB[mode]?.test(operands.toLowerCase()) ?? false;
+  MODE_PROFILES[mode].pebAccess?.test(operands.toLowerCase()) ?? false;
 
 /** The characteristics an encoding has wherever it sits (the flow-dependent ones come from recovery). */
 export function encodingCharacteristics(mode: DecoderMode, text: InstructionText): string[] {
@@ -48,7 +36,7 @@ const IMMEDIATE = /^(0x[0-9a-f]+|\d+)$/;
 
 /** Printable characters an x86 `mov [frame], imm` writes (capa's stack strings are built this way). */
 export function stackStringBytes(family: IsaFamily, text: InstructionText): number {
-  if (family !== 'x86' || !STACK_STORE.test(text.mnemonic)) return 0;
+  if (!DIALECTS[family].stackStrings || !STACK_STORE.test(text.mnemonic)) return 0;
   const [dst, src] = splitOperands(text.operands.toLowerCase());
   if (!dst || !src || !STACK_OPERAND.test(dst) || !IMMEDIATE.test(src)) return 0;
   let v = BigInt(src);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { IsaFamily } from '../features/instruction-class.js';
+import type { IsaFamily } from '../isa/index.js';
 import { isNonZeroingXor, isPebAccess, stackStringBytes } from './instruction-features.js';
 import { operandFeatures, splitOperands } from './operand-features.js';
 

@@ -1,7 +1,7 @@
 // Numbers and offsets of one instruction's operands, as capa's rules name them: `number` (immediates),
 // `offset` (memory displacements), and both again per operand index (`operand[1].number`).
-import { ADDRESSING, FRAME, MEMORY, TRANSFER } from '../features/operand-constants.js';
-import type { IsaFamily } from '../features/instruction-class.js';
+import { ADDRESSING, FRAME, MEMORY } from '../features/operand-constants.js';
+import { DIALECTS, type IsaFamily } from '../isa/index.js';
 import { numberKey } from './feature-key.js';
 
 const NUMBER = /(?<![\w.$*])#?(-?)(0x[0-9a-f]+|\d+)\b/g;
@@ -47,7 +47,7 @@ export function operandFeatures(
   isAddress: (v: number) => boolean,
 ): string[] {
   const m = mnemonic.toLowerCase();
-  if (TRANSFER[family].test(m) || ADDRESSING.test(m)) return [];
+  if (DIALECTS[family].transfer.test(m) || ADDRESSING.test(m)) return [];
   const out: string[] = [];
   const shift = family === 'mips' && m === 'lui' ? 16n : 0n;
   const ops = splitOperands(operands.toLowerCase());

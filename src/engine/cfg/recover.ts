@@ -1,5 +1,6 @@
 import { Flow, newDecoded, type Decoder } from '../disasm/instruction.js';
-import { CALL_CLOBBERS, newPairState } from '../disasm/pair-ref.js';
+import { newPairState } from '../disasm/pair-ref.js';
+import type { IsaProfile } from '../isa/index.js';
 import type { BinaryImage } from '../formats/image.js';
 import { formBlocks, type BlockColumns } from './blocks.js';
 import { explore, type Bound, type Exploration, type ExploreContext } from './explore.js';
@@ -7,7 +8,6 @@ import { Column } from './growable.js';
 import { concatTables, InsnColumns, REF_IS_MEMORY } from './insn-columns.js';
 import { nextStartIndex } from './next-start.js';
 import { isNoReturnName } from './no-return.js';
-import { paddingLength } from './padding.js';
 import { codeRegions, regionAt, type CodeRegion } from './regions.js';
 import { collectSeeds, type ClientFunction, type Seed } from './seeds.js';
 import { mipsSwitchTargets, thumbSwitchTargets, x86SwitchTargets, type TableSpans } from './switch-tables.js';
@@ -15,6 +15,8 @@ import { fileOffsetOf } from '../formats/image.js';
 import { CallKind, type FunctionGraph, type RecoveredFunction } from './types.js';
 
 export interface RecoverOptions {
+  /** The image's instruction set: gap step, padding, switch tables, registers a call clobbers. */
+  isa: IsaProfile;
   /** Decoder for the image's instruction set; `thumb` too for ARM images. */
   decoder: Decoder;
   thumbDecoder?: Decoder;
@@ -52,9 +54,8 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   const pending = [...seeds.keys()].sort((a, b) => a - b);
   let budget = opts.maxInstructions ?? maxInstructionsFor(regions);
   const pointerSize = image.identity.bits === 64 ? 8 : 4;
-  const isX86 = image.identity.architecture === 'x86' || image.identity.architecture === 'x86_64';
-  const isMips = image.identity.architecture === 'mips';
-  const gp = isMips ? mipsGp(image) : -1;
+  const isa = opts.isa;
+  const gp = isa.globalPointer ? mipsGp(image) : -1;
   const view = new DataView(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
   const little = image.identity.endianness !== 'big';
   const loadWord = (a: number) => {
@@ -63,7 +64,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   };
 
   const tables: TableSpans = new Map();
-  const pairs = newPairState(image.identity.bits === 64 ? 64 : 32, callClobbersOf(image.identity.architecture));
+  const pairs = newPairState(image.identity.bits === 64 ? 64 : 32, isa.callClobbers);
   const scratch = newDecoded();
   const columns = new InsnColumns();
   const walk = { count: 0 };
@@ -93,14 +94,18 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
     columns,
     walk,
     ...(gp >= 0 ? { pinned: { reg: MIPS_GP, value: gp }, loadWord } : {}),
-    switchTargets: (run, bound) =>
-      isX86
-        ? x86SwitchTargets(image, regions, pointerSize, run, bound)
-        : isMips
-          ? mipsSwitchTargets(image, regions, gp, run, bound)
-          : decoder === opts.thumbDecoder
-            ? thumbSwitchTargets(image, regions, run, tables)
-            : null,
+    switchTargets: (run, bound) => {
+      switch (isa.switchTables) {
+        case 'x86':
+          return x86SwitchTargets(image, regions, pointerSize, run, bound);
+        case 'mips':
+          return mipsSwitchTargets(image, regions, gp, run, bound);
+        case 'thumb':
+          return decoder === opts.thumbDecoder ? thumbSwitchTargets(image, regions, run, tables) : null;
+        case null:
+          return null;
+      }
+    },
     maxInsns: budget,
   });
   const decoderFor = (seed: Seed) =>
@@ -166,7 +171,7 @@ export function recoverFunctions(image: BinaryImage, opts: RecoverOptions): Func
   if (!opts.client?.length) {
     let firstLength = 0;
     scanGaps(
-      image,
+      isa,
       regions,
       (seed, bound) => {
         if (seeds.has(seed.start)) return false;
@@ -224,10 +229,6 @@ function claim(regions: CodeRegion[], tables: TableSpans, seed: Seed, x: Explora
   markOwned(regions, lo, hi);
   if (seed.end > 0) markOwned(regions, seed.start, seed.end);
 }
-
-/** x86 decoders form whole addresses themselves; elsewhere a call ends what registers are known to hold. */
-const callClobbersOf = (arch: string): number =>
-  arch === 'mips' || arch === 'arm' || arch === 'arm64' ? CALL_CLOBBERS[arch] : 0;
 
 const MIPS_GP = 28;
 
@@ -294,14 +295,13 @@ function markOwned(regions: CodeRegion[], lo: number, hi: number) {
  * returns whether it claimed anything (the run's end is then measured again).
  */
 function scanGaps(
-  image: BinaryImage,
+  isa: IsaProfile,
   regions: CodeRegion[],
   tryGap: (seed: Seed, bound: Bound) => boolean,
   lastFirstLength: () => number,
   exhausted: () => boolean,
 ) {
-  const arch = image.identity.architecture;
-  const step = arch === 'x86' || arch === 'x86_64' ? 1 : arch === 'arm' ? 2 : 4;
+  const step = isa.step;
   for (const r of regions) {
     if (r.stubs) continue;
     // The unclaimed run at `off` ends at the first claimed byte past it. A native scan finds that byte
@@ -325,7 +325,7 @@ function scanGaps(
         off += step - ((r.start + off) % step);
         continue;
       }
-      const pad = paddingLength(arch, r.bytes, off);
+      const pad = isa.padding(r.bytes, off);
       if (pad > 0) {
         off += pad;
         continue;

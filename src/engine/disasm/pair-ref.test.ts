@@ -4,7 +4,8 @@ import { decodeArm64 } from './arm64-decoder.js';
 import { le16, le32 } from '../../../test/helpers/engine/disasm.js';
 import { newDecoded } from './instruction.js';
 import { decodeMips } from './mips-decoder.js';
-import { CALL_CLOBBERS, newPairState, pairRef, pinRegister, resetPairState, type PairState } from './pair-ref.js';
+import { PROFILES } from '../isa/index.js';
+import { newPairState, pairRef, pinRegister, resetPairState, type PairState } from './pair-ref.js';
 import { AL, decodeThumb } from './thumb-decoder.js';
 
 type Step = (d: ReturnType<typeof newDecoded>) => void;
@@ -86,7 +87,7 @@ test('pairRef: Thumb `ldr r3, [pc, #8]; add r3, pc` with the literal read', () =
 });
 
 test('pairRef: a call leaves the caller-saved registers unknown, after its delay slot', () => {
-  const clobbers = CALL_CLOBBERS.mips;
+  const clobbers = PROFILES.mips.callClobbers;
   // lui v0, 4; jalr t9; addiu a0, a0, 56; lw v1, 8(v0): v0 is the callee's result, not 0x40000.
   const stale = [
     mips(0x3c020004, 0x1000),

@@ -27,19 +27,6 @@ export const newPairState = (bits: 32 | 64, callClobbers = 0): PairState => ({
   clobberAfterNext: false,
 });
 
-/**
- * Caller-saved registers per ABI. A value kept in one across a call is stale: MIPS `v0` after `jalr`
- * still held a constant from before, and `lw v0, 8(v0)` then "read" a literal inside another function.
- */
-export const CALL_CLOBBERS = {
-  /** o32: at, v0-v1, a0-a3, t0-t9, ra. */
-  mips: (0xfffe | (1 << 24) | (1 << 25) | (1 << 31)) >>> 0,
-  /** AAPCS: r0-r3, ip, lr. */
-  arm: 0x500f,
-  /** AAPCS64: x0-x18, x30. */
-  arm64: ((1 << 19) - 1) | (1 << 30),
-} as const;
-
 /** Forgets every register but the pinned ones (call at block starts: other paths may reach the block). */
 export function resetPairState(state: PairState): void {
   for (let r = 0; r < 32; r++) if (!(state.pinned & (1 << r))) state.values[r] = NaN;

@@ -5,7 +5,8 @@ import { CallKind, type FunctionGraph } from '../cfg/index.js';
 import type { Encodings } from '../encodings/index.js';
 import type { BinaryImage } from '../formats/image.js';
 import { stringReferences, type FoundString } from '../strings/index.js';
-import { classifyInstruction, isaFamily, type InstructionClass } from './instruction-class.js';
+import { isaFamily, type InstructionClass } from '../isa/index.js';
+import { classifyInstruction } from './instruction-class.js';
 import { functionFeatures, type FunctionFeatures, type FunctionInput } from './function-features.js';
 import { operandConstants } from './operand-constants.js';
 

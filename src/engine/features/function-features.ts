@@ -2,7 +2,7 @@
 // pairs from one function's instruction classes, CFG and references; a new feature is one new function.
 // The result is plain JSON (group → key → count), so vectors can be rebuilt with other weights without
 // disassembling again, and every dimension of a match can be explained by the keys behind it.
-import { INSTRUCTION_CLASSES, type InstructionClass } from './instruction-class.js';
+import { INSTRUCTION_CLASSES, type InstructionClass } from '../isa/index.js';
 
 export const FEATURE_GROUPS = [
   'unigram',

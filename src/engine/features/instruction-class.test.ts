@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyInstruction, isaFamily, type InstructionClass, type IsaFamily } from './instruction-class.js';
+import { isaFamily, type InstructionClass, type IsaFamily } from '../isa/index.js';
+import { classifyInstruction } from './instruction-class.js';
 
 // [family, mnemonic, operands, classes] — the same statements across the four instruction-set families.
 const CASES: [IsaFamily, string, string, InstructionClass[]][] = [

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { IsaFamily } from './instruction-class.js';
+import type { IsaFamily } from '../isa/index.js';
 import { operandConstants } from './operand-constants.js';
 
 const isAddress = (v: number) => v >= 0x400000 && v < 0x500000;

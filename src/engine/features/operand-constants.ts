@@ -1,19 +1,12 @@
 // Immediates that are values, not addresses or frame offsets: masks, magic numbers, sizes, hash
 // multipliers. They survive every compiler and architecture (0x9E3779B1 is the same in lz4's xxhash on
 // x86-64 and MIPS), so they are among the strongest cross-architecture features.
-import type { IsaFamily } from './instruction-class.js';
+import { DIALECTS, type IsaFamily } from '../isa/index.js';
 
 /** Memory operands (`[rbx+8]`, `[sp, #0x10]`, MIPS `-32(sp)`): their offsets are layout, not values. */
 export const MEMORY = /\[[^\]]*\]|-?(0x[0-9a-f]+|\d+)?\([^)]*\)/g;
 /** Stack and frame registers: immediates next to them are frame sizes, which follow register pressure. */
 export const FRAME = /\b([re]?sp|[re]?bp|sp|fp|x29|s8)\b/;
-/** Control transfers: their operands are targets. */
-export const TRANSFER: Record<IsaFamily, RegExp> = {
-  x86: /^(j|call|loop)/,
-  arm: /^(b|cb)/,
-  arm64: /^(b|cb|tb)/,
-  mips: /^(j|b)/,
-};
 /** Instructions that form addresses (pages, PC-relative offsets). */
 export const ADDRESSING = /^(adrp?|lea)$/;
 const NUMBER = /(?<![\w.])#?(-?)(0x[0-9a-f]+|\d+)\b/g;
@@ -38,7 +31,7 @@ export function operandConstants(
 ): string[] {
   const m = mnemonic.toLowerCase();
   const ops = operands.toLowerCase();
-  if (TRANSFER[family].test(m) || ADDRESSING.test(m) || FRAME.test(ops)) return [];
+  if (DIALECTS[family].transfer.test(m) || ADDRESSING.test(m) || FRAME.test(ops)) return [];
   // MIPS `lui` sets the upper half: its value is the operand shifted left by 16.
   const shift = family === 'mips' && m === 'lui' ? 16n : 0n;
   const out: string[] = [];

@@ -2,6 +2,7 @@
 // few code and data sections, so a recovery rule can be shown on a dozen hand-assembled instructions.
 import type { Architecture, BinaryFormat } from '../../../src/contracts/result.js';
 import { createDecoder } from '../../../src/engine/disasm/index.js';
+import { isaProfile } from '../../../src/engine/isa/index.js';
 import type { BinaryImage, EntryPoint, PointerRef, SectionInfo } from '../../../src/engine/formats/image.js';
 import { UNKNOWN_SECURITY } from '../../../src/engine/formats/image.js';
 import { recoverFunctions } from '../../../src/engine/cfg/recover.js';
@@ -86,15 +87,10 @@ export function fixtureImage(spec: FixtureSpec): BinaryImage {
 /** Recovery on a fixture, with the decoders its architecture needs (ARM: Thumb by default). */
 export async function recoverFixture(spec: FixtureSpec): Promise<FunctionGraph> {
   const image = fixtureImage(spec);
-  if (spec.arch === 'arm') {
-    return recoverFunctions(image, {
-      decoder: await createDecoder('arm'),
-      thumbDecoder: await createDecoder('thumb'),
-      thumbByDefault: true,
-    });
-  }
-  const mode = spec.arch === 'mips' ? 'mipsel' : spec.arch;
-  return recoverFunctions(image, { decoder: await createDecoder(mode as 'x86' | 'x86_64' | 'arm64' | 'mipsel') });
+  const isa = isaProfile(spec.arch)!;
+  const decoder = await createDecoder(isa.modeFor('little'));
+  if (!isa.thumb) return recoverFunctions(image, { isa, decoder });
+  return recoverFunctions(image, { isa, decoder, thumbDecoder: await createDecoder('thumb'), thumbByDefault: true });
 }
 
 export const starts = (g: FunctionGraph): number[] => g.functions.map((f) => f.start);
