@@ -117,20 +117,37 @@ function fitting(view: ElfView, offset: number, entsize: number, wanted: number)
   return Math.min(wanted, Math.floor((view.length - offset) / entsize));
 }
 
+/**
+ * How many entries of a program or section header table to read: none when it is absent or its entries
+ * are smaller than the class's, else those inside the file (at most `max`); what is left out is diagnosed.
+ */
+function tableLength(
+  view: ElfView,
+  diag: Diagnostics,
+  what: 'program' | 'section',
+  offset: number,
+  entsize: number,
+  minSize: number,
+  count: number,
+  max: number,
+): number {
+  if (count === 0 || offset === 0) return 0;
+  if (entsize < minSize) {
+    diag.add(`${what} header entry size ${entsize} is below ${minSize}: ${what} headers ignored`);
+    return 0;
+  }
+  const n = fitting(view, offset, entsize, Math.min(count, max));
+  if (n < count) diag.add(`${what} header table holds ${n} of ${count} entries inside the file`);
+  return n;
+}
+
 function clippedBytes(view: ElfView, offset: number, size: number): number {
   if (!view.has(offset, 0) || !Number.isSafeInteger(size) || size <= 0) return 0;
   return Math.min(size, view.length - offset);
 }
 
 function readSegments(view: ElfView, h: ElfHeader, count: number, diag: Diagnostics): ProgramHeader[] {
-  const minSize = h.is64 ? 56 : 32;
-  if (count === 0 || h.phoff === 0) return [];
-  if (h.phentsize < minSize) {
-    diag.add(`program header entry size ${h.phentsize} is below ${minSize}: program headers ignored`);
-    return [];
-  }
-  const n = fitting(view, h.phoff, h.phentsize, Math.min(count, MAX_SEGMENTS));
-  if (n < count) diag.add(`program header table holds ${n} of ${count} entries inside the file`);
+  const n = tableLength(view, diag, 'program', h.phoff, h.phentsize, h.is64 ? 56 : 32, count, MAX_SEGMENTS);
   const out: ProgramHeader[] = [];
   for (let i = 0; i < n; i++) {
     const at = h.phoff + i * h.phentsize;
@@ -161,14 +178,7 @@ function readSegments(view: ElfView, h: ElfHeader, count: number, diag: Diagnost
 }
 
 function readSectionTable(view: ElfView, h: ElfHeader, count: number, diag: Diagnostics): SectionHeader[] {
-  const minSize = h.is64 ? 64 : 40;
-  if (count === 0 || h.shoff === 0) return [];
-  if (h.shentsize < minSize) {
-    diag.add(`section header entry size ${h.shentsize} is below ${minSize}: section headers ignored`);
-    return [];
-  }
-  const n = fitting(view, h.shoff, h.shentsize, Math.min(count, MAX_SECTIONS));
-  if (n < count) diag.add(`section header table holds ${n} of ${count} entries inside the file`);
+  const n = tableLength(view, diag, 'section', h.shoff, h.shentsize, h.is64 ? 64 : 40, count, MAX_SECTIONS);
   const out: SectionHeader[] = [];
   for (let i = 0; i < n; i++) {
     const at = h.shoff + i * h.shentsize;

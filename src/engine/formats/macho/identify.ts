@@ -1,24 +1,26 @@
 // Mach-O identification: thin images (either byte order) and universal ("fat") wrappers, from a prefix.
 import type { Architecture, BinaryIdentity } from '../../../contracts/result.js';
 import { ByteView } from '../byte-view.js';
+import {
+  CPU_ABI64,
+  FAT_MAGIC,
+  FAT_MAGIC_64,
+  LC_LOAD_DYLIB,
+  LC_LOAD_DYLINKER,
+  LC_LOAD_WEAK_DYLIB,
+  LC_MAIN,
+  LC_SEGMENT,
+  LC_SEGMENT_64,
+  MH_CIGAM,
+  MH_CIGAM_64,
+  MH_MAGIC,
+  MH_MAGIC_64,
+} from './constants.js';
 
-const MH_MAGIC = 0xfeedface;
-const MH_MAGIC_64 = 0xfeedfacf;
-const MH_CIGAM = 0xcefaedfe;
-const MH_CIGAM_64 = 0xcffaedfe;
-const FAT_MAGIC = 0xcafebabe;
-const FAT_MAGIC_64 = 0xcafebabf;
 /** Real universal binaries hold a handful of slices; Java class files share 0xcafebabe but put their
  *  major version (≥ 45) where nfat_arch would be. */
 const MAX_FAT_ARCHS = 20;
 
-const CPU_ABI64 = 0x01000000;
-const LC_SEGMENT = 0x1;
-const LC_LOAD_DYLIB = 0xc;
-const LC_LOAD_DYLINKER = 0xe;
-const LC_SEGMENT_64 = 0x19;
-const LC_LOAD_WEAK_DYLIB = 0x80000018;
-const LC_MAIN = 0x80000028;
 const DYNAMIC_COMMANDS = new Set([LC_LOAD_DYLIB, LC_LOAD_DYLINKER, LC_LOAD_WEAK_DYLIB]);
 
 const CPU_TYPES: ReadonlyMap<number, Architecture> = new Map<number, Architecture>([

@@ -3,22 +3,24 @@
 // sizeofcmds, so it ends within sizeofcmds / 8 steps whatever ncmds claims.
 import { LIMITS } from './context.js';
 import type { MachOContext } from './context.js';
+import {
+  LC_CODE_SIGNATURE,
+  LC_DYSYMTAB,
+  LC_FUNCTION_STARTS,
+  LC_LAZY_LOAD_DYLIB,
+  LC_LOAD_DYLIB,
+  LC_LOAD_UPWARD_DYLIB,
+  LC_LOAD_WEAK_DYLIB,
+  LC_MAIN,
+  LC_REEXPORT_DYLIB,
+  LC_SEGMENT,
+  LC_SEGMENT_64,
+  LC_SYMTAB,
+  LC_UNIXTHREAD,
+  LC_UUID,
+  MH_MAGIC_64,
+} from './constants.js';
 
-export const MH_MAGIC_64 = 0xfeedfacf;
-const LC_SEGMENT = 0x1;
-const LC_SYMTAB = 0x2;
-const LC_UNIXTHREAD = 0x5;
-const LC_DYSYMTAB = 0xb;
-const LC_LOAD_DYLIB = 0xc;
-const LC_SEGMENT_64 = 0x19;
-const LC_UUID = 0x1b;
-const LC_CODE_SIGNATURE = 0x1d;
-const LC_LAZY_LOAD_DYLIB = 0x20;
-const LC_FUNCTION_STARTS = 0x26;
-const LC_LOAD_WEAK_DYLIB = 0x80000018;
-const LC_REEXPORT_DYLIB = 0x8000001f;
-const LC_LOAD_UPWARD_DYLIB = 0x80000023;
-const LC_MAIN = 0x80000028;
 /** Every command that takes a two-level-namespace library ordinal, in load order. */
 const DYLIB_COMMANDS = new Set([
   LC_LOAD_DYLIB,

@@ -3,9 +3,8 @@
 // refused (no recursion), as the loader refuses it.
 import { ByteView } from '../byte-view.js';
 import { LIMITS } from './context.js';
+import { FAT_MAGIC, FAT_MAGIC_64 } from './constants.js';
 
-const FAT_MAGIC = 0xcafebabe;
-const FAT_MAGIC_64 = 0xcafebabf;
 const THIN_MAGICS = new Set([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe]);
 
 const CPU_NAMES: ReadonlyMap<number, string> = new Map([

@@ -1,0 +1,24 @@
+// Mach-O magic numbers and load-command codes (<mach-o/loader.h>, <mach-o/fat.h>), shared by
+// identification and the parser.
+export const MH_CIGAM = 0xcefaedfe;
+export const MH_CIGAM_64 = 0xcffaedfe;
+export const MH_MAGIC = 0xfeedface;
+export const MH_MAGIC_64 = 0xfeedfacf;
+export const FAT_MAGIC = 0xcafebabe;
+export const FAT_MAGIC_64 = 0xcafebabf;
+export const CPU_ABI64 = 0x01000000;
+export const LC_SEGMENT = 0x1;
+export const LC_SYMTAB = 0x2;
+export const LC_UNIXTHREAD = 0x5;
+export const LC_DYSYMTAB = 0xb;
+export const LC_LOAD_DYLIB = 0xc;
+export const LC_LOAD_DYLINKER = 0xe;
+export const LC_SEGMENT_64 = 0x19;
+export const LC_UUID = 0x1b;
+export const LC_CODE_SIGNATURE = 0x1d;
+export const LC_LAZY_LOAD_DYLIB = 0x20;
+export const LC_FUNCTION_STARTS = 0x26;
+export const LC_LOAD_WEAK_DYLIB = 0x80000018;
+export const LC_REEXPORT_DYLIB = 0x8000001f;
+export const LC_LOAD_UPWARD_DYLIB = 0x80000023;
+export const LC_MAIN = 0x80000028;
