@@ -160,19 +160,15 @@ interface EncodingFeatures {
   stackChars: number;
 }
 
-export function capabilityFeatures(
-  image: BinaryImage,
-  graph: FunctionGraph,
+/** Per distinct encoding, the key ids and stack-string bytes every instruction of it contributes. */
+function encodingFeatures(
   encodings: Encodings,
-  strings: FoundString[],
-): FrozenFeatures {
-  const keys = new FeatureKeys();
-  const pairs = (list: [string, number][]): number[] => list.flatMap(([k, a]) => [keys.id(k), a]);
-  const sites = siteFeatures(image, graph, strings, keys);
-  const isAddress = (v: number) => v >= 0x10000 && fileOffsetOf(image, v) >= 0;
+  keys: FeatureKeys,
+  isAddress: (v: number) => boolean,
+): (id: number) => EncodingFeatures | null {
   // Filled out of order: allocated whole so it stays a flat array, not a dictionary.
   const known: (EncodingFeatures | null | undefined)[] = new Array<undefined>(encodings.text.length).fill(undefined);
-  const featuresOf = (id: number): EncodingFeatures | null => {
+  return (id) => {
     let x = known[id];
     if (x === undefined) {
       const text = encodings.text[id]!;
@@ -190,58 +186,98 @@ export function capabilityFeatures(
     }
     return x;
   };
+}
+
+/** Function-scope call features: `calls from` at each site, `calls to` at each caller's, `recursive call`. */
+function callFeatures(graph: FunctionGraph): [string, number][][] {
   const funcAt = new Map<number, number>(graph.functions.map((f, i) => [f.start, i]));
-  const fnExtra: [string, number][][] = graph.functions.map(() => []);
+  const out: [string, number][][] = graph.functions.map(() => []);
   const { site, caller, target } = graph.calls;
   for (let c = 0; c < site.length; c++) {
     const from = caller[c]!;
-    fnExtra[from]?.push([valueKey('characteristic', 'calls from'), site[c]!]);
+    out[from]?.push([valueKey('characteristic', 'calls from'), site[c]!]);
     const callee = funcAt.get(target[c]!);
     if (callee === undefined) continue;
-    fnExtra[callee]!.push([valueKey('characteristic', 'calls to'), site[c]!]);
-    if (callee === from) fnExtra[from]!.push([valueKey('characteristic', 'recursive call'), site[c]!]);
+    out[callee]!.push([valueKey('characteristic', 'calls to'), site[c]!]);
+    if (callee === from) out[from]!.push([valueKey('characteristic', 'recursive call'), site[c]!]);
   }
+  return out;
+}
+
+/** What the walk over one analysis's instructions shares: lookups, and the instructions left to read. */
+interface Walk {
+  graph: FunctionGraph;
+  encodings: Encodings;
+  keys: FeatureKeys;
+  sites: SiteFeatures;
+  featuresOf: (id: number) => EncodingFeatures | null;
+  /** Instructions still to read, in the binary and in the current function. */
+  budget: number;
+  fnBudget: number;
+}
+
+/** One block's instructions as `[address delta, n, …n key ids]`, and the block's own features. */
+function blockDoc(w: Walk, gb: number): FrozenFeatures['functions'][number]['b'][number] {
+  const { graph, encodings, keys, sites } = w;
+  const { addr, flow, bits } = graph.insns;
+  const start = graph.blocks.start[gb]!;
+  const i: number[] = [];
+  let stackChars = 0;
+  let prev = start;
+  const first = graph.blocks.firstInsn[gb]!;
+  for (let k = first, last = first + graph.blocks.insns[gb]!; k < last && w.fnBudget > 0 && w.budget > 0; k++) {
+    w.fnBudget--;
+    w.budget--;
+    const id = encodings.of[k]!;
+    const x = id < 0 ? null : w.featuresOf(id);
+    if (!x) break;
+    const v = addr[k]!;
+    const at = sites.get(v);
+    const indirect = flow[k] === Flow.IndirectCall;
+    const next = (bits[k]! & CALL_NEXT) !== 0;
+    i.push(v - prev, x.ids.length + (indirect ? 1 : 0) + (next ? 1 : 0) + (at?.length ?? 0));
+    for (const id of x.ids) i.push(id);
+    if (indirect) i.push(keys.id(INDIRECT_CALL));
+    if (next) i.push(keys.id(CALL_NEXT_KEY));
+    if (at) for (const id of at) i.push(id);
+    stackChars += x.stackChars;
+    prev = v;
+  }
+  return { a: start, f: stackChars >= STACK_STRING_CHARS ? [keys.id(STACK_STRING), start] : [], i };
+}
+
+export function capabilityFeatures(
+  image: BinaryImage,
+  graph: FunctionGraph,
+  encodings: Encodings,
+  strings: FoundString[],
+): FrozenFeatures {
+  const keys = new FeatureKeys();
+  const pairs = (list: [string, number][]): number[] => list.flatMap(([k, a]) => [keys.id(k), a]);
+  const isAddress = (v: number) => v >= 0x10000 && fileOffsetOf(image, v) >= 0;
+  const walk: Walk = {
+    graph,
+    encodings,
+    keys,
+    sites: siteFeatures(image, graph, strings, keys),
+    featuresOf: encodingFeatures(encodings, keys, isAddress),
+    budget: MAX_BINARY_INSNS,
+    fnBudget: 0,
+  };
+  const fnExtra = callFeatures(graph);
   const edgesOf: number[][] = graph.functions.map(() => []);
   for (let e = 0; e < graph.edges.from.length; e++) edgesOf[graph.blocks.func[graph.edges.from[e]!]!]?.push(e);
-  const { addr, flow, bits } = graph.insns;
-  let budget = MAX_BINARY_INSNS;
   // An import's stub (`jmp [iat]` thunk, PLT entry) is not code of the binary: calls to it are API calls
   // of the caller, and the stub itself would otherwise "do" every API the binary imports.
   const stubs = new Set(image.imports.flatMap((i) => i.stubs));
   const functions: FrozenFeatures['functions'] = graph.functions.map((f, fi) => {
     if (stubs.has(f.start)) return { a: f.start, f: [], b: [] };
+    walk.fnBudget = MAX_FUNCTION_INSNS;
+    const blocks: FrozenFeatures['functions'][number]['b'] = [];
+    for (let b = 0; b < f.blockCount; b++) blocks.push(blockDoc(walk, f.firstBlock + b));
     const local = new Map<number, number>();
     for (let b = 0; b < f.blockCount; b++) local.set(graph.blocks.start[f.firstBlock + b]!, b);
     const succ: number[][] = Array.from({ length: f.blockCount }, () => []);
-    let fnBudget = MAX_FUNCTION_INSNS;
-    const blocks: FrozenFeatures['functions'][number]['b'] = [];
-    for (let b = 0; b < f.blockCount; b++) {
-      const gb = f.firstBlock + b;
-      const start = graph.blocks.start[gb]!;
-      const i: number[] = [];
-      let stackChars = 0;
-      let prev = start;
-      const first = graph.blocks.firstInsn[gb]!;
-      for (let k = first, last = first + graph.blocks.insns[gb]!; k < last && fnBudget > 0 && budget > 0; k++) {
-        fnBudget--;
-        budget--;
-        const id = encodings.of[k]!;
-        const x = id < 0 ? null : featuresOf(id);
-        if (!x) break;
-        const v = addr[k]!;
-        const at = sites.get(v);
-        const indirect = flow[k] === Flow.IndirectCall;
-        const next = (bits[k]! & CALL_NEXT) !== 0;
-        i.push(v - prev, x.ids.length + (indirect ? 1 : 0) + (next ? 1 : 0) + (at?.length ?? 0));
-        for (const id of x.ids) i.push(id);
-        if (indirect) i.push(keys.id(INDIRECT_CALL));
-        if (next) i.push(keys.id(CALL_NEXT_KEY));
-        if (at) for (const id of at) i.push(id);
-        stackChars += x.stackChars;
-        prev = v;
-      }
-      blocks.push({ a: start, f: stackChars >= STACK_STRING_CHARS ? [keys.id(STACK_STRING), start] : [], i });
-    }
     const { from, to } = graph.edges;
     for (const e of edgesOf[fi]!) {
       const b = from[e]! - f.firstBlock;
