@@ -5,6 +5,7 @@ export * from './enums.js';
 export * from './tuning.js';
 export * from './analyses.js';
 export * from './stored-config.js';
+export * from './result-document.js';
 export * from './comments.js';
 export * from './platform.js';
 export * from './models.js';

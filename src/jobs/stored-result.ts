@@ -1,6 +1,6 @@
 // What an analysis leaves in the store, written by the worker thread that ran it: the rows the API pages
 // through, the capability features and the result document. Only a summary crosses back to the main thread.
-import type { AnalysisResult, BinaryIdentity } from '../contracts/index.js';
+import { toResultDocument, type AnalysisResult, type BinaryIdentity } from '../contracts/index.js';
 import type { FunctionResults, Store } from '../store/index.js';
 
 /** What the job logs about a stored analysis: small, so handing it to the main thread costs nothing. */
@@ -62,9 +62,8 @@ function functionResults(r: AnalysisResult): FunctionResults {
  */
 export async function storeResult(store: Store, analysisId: number, result: AnalysisResult): Promise<AnalysisSummary> {
   await store.functions.replace(analysisId, functionResults(result));
-  const { functions, calls, strings, refs, vectors, capabilityFeatures, ...document } = result;
-  if (capabilityFeatures) await store.events.saveFeatures(analysisId, capabilityFeatures);
-  await store.events.saveResult(analysisId, document);
+  if (result.capabilityFeatures) await store.events.saveFeatures(analysisId, result.capabilityFeatures);
+  await store.events.saveResult(analysisId, toResultDocument(result));
   const caps = result.capabilities;
   return {
     identity: result.identity,
@@ -73,9 +72,9 @@ export async function storeResult(store: Store, analysisId: number, result: Anal
     entropy: result.entropy,
     functionCount: result.functionCount,
     instructionCount: result.instructionCount,
-    stringCount: strings.length,
+    stringCount: result.strings.length,
     diagnostics: result.diagnostics.slice(0, MAX_DIAGNOSTICS),
-    vectorCount: vectors?.count ?? null,
+    vectorCount: result.vectors?.count ?? null,
     capabilities: caps
       ? {
           matched: caps.matches.length,

@@ -1,5 +1,4 @@
-import type { AnalysisResult } from '../contracts/index.js';
-import { decodeAnalysisConfig, modelId } from '../contracts/index.js';
+import { decodeAnalysisConfig, modelId, readResultDocument } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import { ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
@@ -12,7 +11,7 @@ export class AnalysisResultsService {
   async basic(caller: Caller, id: number) {
     const a = await visibleAnalysis(this.store, caller, id);
     const [result, identity] = await Promise.all([
-      this.store.events.result<AnalysisResult>(id),
+      this.store.events.result(id).then(readResultDocument),
       sampleIdentity(this.store, a.sha256),
     ]);
     return {
@@ -44,7 +43,7 @@ export class AnalysisResultsService {
   async params(caller: Caller, id: number) {
     const a = await visibleAnalysis(this.store, caller, id);
     const identity =
-      (await this.store.events.result<AnalysisResult>(id))?.identity ?? (await sampleIdentity(this.store, a.sha256));
+      readResultDocument(await this.store.events.result(id))?.identity ?? (await sampleIdentity(this.store, a.sha256));
     return {
       debug_hash: a.debug_hash,
       binary_size: a.binary_size,

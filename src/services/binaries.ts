@@ -1,6 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { BlobStore } from '../blobs/index.js';
-import type { AnalysisResult, BinaryDetailsResponse, BinaryIdentity, FileDescriber } from '../contracts/index.js';
+import {
+  readResultDocument,
+  type BinaryDetailsResponse,
+  type BinaryIdentity,
+  type FileDescriber,
+} from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import { canView, type Caller } from './access.js';
@@ -56,7 +61,7 @@ export class BinariesService {
 
   async details(caller: Caller, binaryId: number): Promise<Static<typeof BinaryDetailsResponse>> {
     const { a, sample } = await this.visibleBinary(caller, binaryId);
-    const result = await this.store.events.result<AnalysisResult>(a.id);
+    const result = readResultDocument(await this.store.events.result(a.id));
     // Before its analysis finishes, a worker digests the stored file so the answer is complete anyway.
     const facts = result ?? (await this.unanalysed(a.sha256));
     const id = facts.identity;

@@ -4,14 +4,14 @@
 // and the PDF report.
 import type { Static } from '@sinclair/typebox';
 import type {
-  AnalysisResult,
+  ResultDocument,
   AnalysisTagItem,
   CapabilityReport,
   Capabilities,
   Sbom,
   Vulnerabilities,
 } from '../contracts/index.js';
-import { decodeAnalysisConfig } from '../contracts/index.js';
+import { decodeAnalysisConfig, readResultDocument } from '../contracts/index.js';
 import { capabilityWeight, functionTags } from '../engine/capabilities/index.js';
 import type { ReportInput } from '../engine/report/index.js';
 import { cycloneDx, matchVulnerabilities, parseOsvRecord, type VulnerabilityReport } from '../engine/sbom/index.js';
@@ -65,9 +65,9 @@ export class UnderstandingService {
     return { analysis, result: await this.resultOf(analysis) };
   }
 
-  private async resultOf(analysis: AnalysisWithOwner): Promise<AnalysisResult> {
+  private async resultOf(analysis: AnalysisWithOwner): Promise<ResultDocument> {
     const result =
-      analysis.status === 'Complete' ? await this.store.events.result<AnalysisResult>(analysis.id) : undefined;
+      analysis.status === 'Complete' ? readResultDocument(await this.store.events.result(analysis.id)) : undefined;
     if (!result) throw errors.resultNotReady(analysis.id, analysis.status);
     return result;
   }
@@ -76,7 +76,7 @@ export class UnderstandingService {
     return new Map((await this.store.functions.map(analysisId)).map((f) => [f.vaddr, { id: f.id, name: f.name }]));
   }
 
-  private static report(id: number, result: AnalysisResult): CapabilityReport {
+  private static report(id: number, result: ResultDocument): CapabilityReport {
     if (!result.capabilities) throw errors.notGenerated('Capabilities', id, 'generate_capabilities');
     return result.capabilities;
   }
@@ -113,7 +113,7 @@ export class UnderstandingService {
   /** Capability tags for GET …/tags: none when capabilities were not generated or are not ready. */
   async tagItems(analysis: AnalysisWithOwner): Promise<Static<typeof AnalysisTagItem>[]> {
     if (analysis.status !== 'Complete') return [];
-    const report = (await this.store.events.result<AnalysisResult>(analysis.id))?.capabilities;
+    const report = readResultDocument(await this.store.events.result(analysis.id))?.capabilities;
     return report ? capabilityTagItems(report, await this.functionsByVaddr(analysis.id)) : [];
   }
 
@@ -147,7 +147,7 @@ export class UnderstandingService {
     );
   }
 
-  private async vulnerabilityReports(result: AnalysisResult): Promise<VulnerabilityReport[]> {
+  private async vulnerabilityReports(result: ResultDocument): Promise<VulnerabilityReport[]> {
     if (!result.sbom) return [];
     const docs = await this.store.vulnerabilities.forPackages([
       ...new Set(result.sbom.map((c) => c.name.toLowerCase())),

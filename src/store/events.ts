@@ -45,8 +45,9 @@ export class AnalysisEventsRepository {
     return this.saveDocument('analysis_results', analysisId, document);
   }
 
-  result<T>(analysisId: number): Promise<T | undefined> {
-    return this.document<T>('analysis_results', analysisId);
+  /** The stored result document, parsed: contracts/result-document.ts reads it. */
+  result(analysisId: number): Promise<unknown> {
+    return this.document<unknown>('analysis_results', analysisId);
   }
 
   /** The capability features of an analysis (frozen JSON), kept apart from its result document. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { importOsvDirectory } from '../../src/cli/vulns-import.js';
-import type { AnalysisResult, FrozenFeatures } from '../../src/contracts/index.js';
+import { readResultDocument, type FrozenFeatures } from '../../src/contracts/index.js';
 import { matchRules } from '../../src/engine/capabilities/index.js';
 import { loadRuleDirectories, shippedRulesDir } from '../../src/jobs/rule-files.js';
 import { CORPUS } from '../helpers/engine/disasm.js';
@@ -83,7 +83,7 @@ for (const backend of backends) {
           const { rules, problems } = await loadRuleDirectories([shippedRulesDir()]);
           assert.deepEqual(problems, []);
           const again = matchRules(rules, frozen!);
-          const stored = (await store.events.result<AnalysisResult>(injector))!.capabilities!.matches.map(
+          const stored = readResultDocument(await store.events.result(injector))!.capabilities!.matches.map(
             (m) => m.rule,
           );
           assert.deepEqual([...again.matches.keys()].filter((n) => rules.reported.has(n)).sort(), [...stored].sort());

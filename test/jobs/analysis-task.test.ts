@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test, type TestContext } from 'node:test';
+import { RESULT_DOCUMENT_VERSION, readResultDocument } from '../../src/contracts/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { analyze } from '../../src/engine/index.js';
@@ -105,7 +106,7 @@ test('through the worker pool, the thread stores the functions and their vectors
   const vectors = await store.similarity.vectors(ids);
   assert.equal(vectors.size, ids.length);
   assert.ok([...vectors.values()].every((v) => v.length === HASHED_DIM));
-  assert.equal((await store.events.result<{ functionCount: number }>(analysisId))?.functionCount, direct.functionCount);
+  assert.equal(readResultDocument(await store.events.result(analysisId))?.functionCount, direct.functionCount);
 });
 
 test('with capabilities and an SBOM asked for, the worker matches the shipped rules and names libraries', async (t) => {
@@ -130,10 +131,9 @@ test('with capabilities and an SBOM asked for, the worker matches the shipped ru
   if (out.kind !== 'done') return;
   assert.deepEqual(out.ruleProblems, []);
   assert.deepEqual(out.summary.libraries, 0);
-  const result = await store.events.result<{ capabilities: { matches: { rule: string }[] }; sbom: unknown[] }>(
-    analysisId,
-  );
-  const rules = result!.capabilities.matches.map((m) => m.rule);
+  const result = readResultDocument(await store.events.result(analysisId));
+  assert.equal(result?.version, RESULT_DOCUMENT_VERSION);
+  const rules = result!.capabilities!.matches.map((m) => m.rule);
   assert.ok(rules.includes('create thread in another process'), rules.join(', '));
   assert.equal(out.summary.capabilities?.matched, rules.length);
   assert.ok((await store.events.features<{ keys: unknown[] }>(analysisId))!.keys.length > 0);
