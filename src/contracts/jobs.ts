@@ -3,26 +3,34 @@ import type { FileHashes } from './result.js';
 
 export const ANALYSIS_JOB_KIND = 'analysis';
 
+/**
+ * An analysis job carries only what its analysis row does not: the sample, the binary and symbol config
+ * are read from the row (analyses.sha256, analyses.config) when the job runs.
+ */
 export interface AnalysisJobPayload {
-  sha256: string;
-  /** The create request's `binary_config`, for raw blobs whose bytes cannot tell ISA or platform. */
-  binaryConfig: {
-    isa?: 'x86' | 'x86_64' | 'arm' | null;
-    platform?: 'linux' | 'windows' | 'android' | null;
-    file_format?: 'pe' | 'elf' | 'blob' | null;
-  } | null;
-  /** Function boundaries a disassembler plugin sent (create request `symbols`), in its address space. */
-  symbols: { baseAddress: number; functions: { start: number; end: number; name: string }[] } | null;
   /** The create request's `debug_hash` when it names a sample the submitter uploaded, else null. */
   debugSha256: string | null;
 }
+
+/** The create request's `binary_config`, for raw blobs whose bytes cannot tell ISA or platform. */
+export type BinaryConfigInput = {
+  isa?: 'x86' | 'x86_64' | 'arm' | null;
+  platform?: 'linux' | 'windows' | 'android' | null;
+  file_format?: 'pe' | 'elf' | 'blob' | null;
+} | null;
+
+/** Function boundaries a disassembler plugin sent (create request `symbols`), in its address space. */
+export type ClientBoundaries = {
+  baseAddress: number;
+  functions: { start: number; end: number; name: string }[];
+} | null;
 
 /** Block text of one function, rendered by a worker thread from the stored sample (API → pool). */
 export interface BlockTextRequest {
   /** Local path of the sample's bytes. */
   path: string;
-  binaryConfig: AnalysisJobPayload['binaryConfig'];
-  symbols: AnalysisJobPayload['symbols'];
+  binaryConfig: BinaryConfigInput;
+  symbols: ClientBoundaries;
   thumb: boolean;
   blocks: { start: number; end: number }[];
   /** Names of call targets by address. */

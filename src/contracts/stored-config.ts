@@ -2,6 +2,7 @@
 // and read here only, so services and jobs never cast the text themselves.
 import type { Static } from '@sinclair/typebox';
 import type { AnalysisCreateRequest } from './analyses.js';
+import type { ClientBoundaries } from './jobs.js';
 
 type Create = Static<typeof AnalysisCreateRequest>;
 
@@ -29,4 +30,14 @@ export function decodeAnalysisConfig(text: string): StoredAnalysisConfig {
     auto_run_agents: { triage: raw?.auto_run_agents?.triage ?? false },
     function_boundaries_hash: raw?.function_boundaries_hash ?? '',
   };
+}
+
+/** The plugin's boundaries the analysis uses (those not excluded with `include_in_analysis: false`). */
+export function clientBoundaries(config: StoredAnalysisConfig): ClientBoundaries {
+  const symbols = config.symbols;
+  if (!symbols) return null;
+  const functions = (symbols.function_boundaries ?? [])
+    .filter((f) => f.include_in_analysis !== false && f.end_address > f.start_address)
+    .map((f) => ({ start: f.start_address, end: f.end_address, name: f.mangled_name }));
+  return { baseAddress: symbols.base_address, functions };
 }

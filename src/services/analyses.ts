@@ -57,15 +57,6 @@ function whyNoModel(identity: BinaryIdentity): string {
   );
 }
 
-/** The plugin's boundaries the analysis should use (those not excluded with `include_in_analysis: false`). */
-function clientSymbols(symbols: CreateBody['symbols']): AnalysisJobPayload['symbols'] {
-  if (!symbols) return null;
-  const functions = (symbols.function_boundaries ?? [])
-    .filter((f) => f.include_in_analysis !== false && f.end_address > f.start_address)
-    .map((f) => ({ start: f.start_address, end: f.end_address, name: f.mangled_name }));
-  return { baseAddress: symbols.base_address, functions };
-}
-
 export function boundariesHash(symbols: CreateBody['symbols']): string {
   const b = (symbols?.function_boundaries ?? []).map((f) => [f.start_address, f.end_address, f.mangled_name]);
   return createHash('sha256').update(JSON.stringify(b)).digest('hex');
@@ -94,12 +85,7 @@ export class AnalysesService {
       auto_run_agents: { triage: body.auto_run_agents?.triage ?? false },
       function_boundaries_hash: boundariesHash(body.symbols),
     };
-    const payload: AnalysisJobPayload = {
-      sha256,
-      binaryConfig: body.binary_config ?? null,
-      symbols: clientSymbols(body.symbols),
-      debugSha256: await this.debugSample(caller, body.debug_hash),
-    };
+    const payload: AnalysisJobPayload = { debugSha256: await this.debugSample(caller, body.debug_hash) };
     const ids = await this.store.analyses.create(
       {
         userId: caller.id,
@@ -138,13 +124,7 @@ export class AnalysesService {
         throw errors.noModel(`${form.model_name} is not a model; GET /v2/models lists them`);
       model = form.model_name;
     }
-    const cfg = decodeAnalysisConfig(a.config);
-    const payload: AnalysisJobPayload = {
-      sha256: a.sha256,
-      binaryConfig: cfg.binary_config,
-      symbols: clientSymbols(cfg.symbols),
-      debugSha256: await this.debugSample(caller, a.debug_hash),
-    };
+    const payload: AnalysisJobPayload = { debugSha256: await this.debugSample(caller, a.debug_hash) };
     await this.store.analyses.requeue(
       id,
       model,

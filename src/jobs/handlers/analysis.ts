@@ -1,5 +1,11 @@
 import type { BlobStore } from '../../blobs/index.js';
-import { decodeAnalysisConfig, type AnalysisJobPayload, type BinaryIdentity } from '../../contracts/index.js';
+import {
+  clientBoundaries,
+  decodeAnalysisConfig,
+  type AnalysisJobPayload,
+  type BinaryIdentity,
+  type StoredAnalysisConfig,
+} from '../../contracts/index.js';
 import type { JobRow, Store } from '../../store/index.js';
 import type { AnalysisPool } from '../analysis-pool.js';
 import { PermanentJobError } from '../failures.js';
@@ -15,8 +21,8 @@ const describe = (id: BinaryIdentity) => {
 };
 
 /** What analysis_config asks for beyond recovery; CVEs need the libraries, so they imply the SBOM. */
-function wanted(config: string): { capabilities: boolean; sbom: boolean } {
-  const c = decodeAnalysisConfig(config).analysis_config;
+function wanted(config: StoredAnalysisConfig): { capabilities: boolean; sbom: boolean } {
+  const c = config.analysis_config;
   return { capabilities: c.generate_capabilities === true, sbom: c.generate_sbom === true || c.generate_cves === true };
 }
 
@@ -37,27 +43,27 @@ export class AnalysisJobHandler implements JobHandler {
     if (id === null) throw new PermanentJobError('analysis job without an analysis');
     const analysis = await this.store.analyses.get(id);
     if (!analysis) return; // deleted while queued: nothing to do
-    const payload = JSON.parse(job.payload) as AnalysisJobPayload;
+    const { debugSha256 = null } = (JSON.parse(job.payload) ?? {}) as Partial<AnalysisJobPayload>;
+    const config = decodeAnalysisConfig(analysis.config);
     const { events } = this.store;
     await this.store.analyses.setStatus(id, 'Processing');
     await events.stage(id, 'ANALYSIS', 'STARTED');
     await events.log(id, `Analysis started (attempt ${job.attempts} of ${job.max_attempts})`);
-    if (!(await this.blobs.has(payload.sha256)))
-      throw new PermanentJobError(`sample ${payload.sha256} is missing from the blob store`);
+    if (!(await this.blobs.has(analysis.sha256)))
+      throw new PermanentJobError(`sample ${analysis.sha256} is missing from the blob store`);
 
-    const debugSha256 = payload.debugSha256 ?? null;
     const debugPresent = debugSha256 !== null && (await this.blobs.has(debugSha256));
     if (analysis.debug_hash && !debugPresent)
       await events.log(id, `Debug file ${analysis.debug_hash} is not among your uploads; names come from the binary`);
 
     const started = performance.now();
     const out = await this.pool.run({
-      path: await this.blobs.localPath(payload.sha256),
-      binaryConfig: payload.binaryConfig,
-      symbols: payload.symbols ?? null,
+      path: await this.blobs.localPath(analysis.sha256),
+      binaryConfig: config.binary_config,
+      symbols: clientBoundaries(config),
       debugPath: debugPresent ? await this.blobs.localPath(debugSha256) : null,
       maxBytes: this.maxAnalysisBytes,
-      ...wanted(analysis.config),
+      ...wanted(config),
       rulesDirs: this.rulesDirs,
       databaseUrl: this.databaseUrl,
       analysisId: id,
