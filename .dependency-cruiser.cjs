@@ -25,8 +25,9 @@ module.exports = {
     layer('api', ['shared', 'contracts', 'services']),
     layer('main', ['shared', 'contracts', 'config', 'store', 'blobs', 'jobs', 'services', 'api']),
     // `binlens analyze` runs the engine in its own worker thread: like jobs/, an edge where the engine meets files;
-    // it reads capability rules from disk as the analysis threads do (jobs/rule-files.ts), not the queue.
-    layer('cli', ['shared', 'contracts', 'config', 'engine', 'main', 'jobs/rule-files.ts']),
+    // it reads capability rules and loads the demangler as the analysis threads do (jobs/rule-files.ts,
+    // jobs/demangler.ts), not the queue.
+    layer('cli', ['shared', 'contracts', 'config', 'engine', 'main', 'jobs/rule-files.ts', 'jobs/demangler.ts']),
     // Development tooling (tools/fuzz): fuzzes the engine, classifying errors as the job worker does, seeded
     // by the test builders; nothing in src/ imports tools/ or test/.
     {
@@ -66,8 +67,7 @@ module.exports = {
       name: 'engine-is-pure',
       comment: 'the engine does no I/O: no fs, net, child_process, worker_threads',
       severity: 'error',
-      // names/demangle.ts instantiates its dependency's WebAssembly (a bundler-only package), reading that file.
-      from: { path: '^src/engine/', pathNot: ['\\.test\\.ts$', '^src/engine/names/demangle\\.ts$'] },
+      from: { path: '^src/engine/' },
       to: {
         dependencyTypes: ['core'],
         path: '^(fs|node:fs|net|node:net|child_process|node:child_process|http|node:http|https|node:https|worker_threads|node:worker_threads|fs/promises|node:fs/promises)$',

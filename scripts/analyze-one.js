@@ -2,11 +2,12 @@
 // (capabilities with the shipped rules, SBOM), and prints its time, its stages' times and peak RSS.
 import { readFileSync } from 'node:fs';
 import { analyze } from '../dist/src/engine/index.js';
+import { loadDemangler } from '../dist/src/jobs/demangler.js';
 import { loadCapabilityRules } from '../dist/src/jobs/rule-files.js';
 
 const bytes = readFileSync(process.argv[2]);
 const { rules } = await loadCapabilityRules([]);
-const options = { rules, sbom: true };
+const options = { rules, sbom: true, demangle: await loadDemangler() };
 // The first run also loads the WebAssembly modules (iced-x86, the demangler) and runs the engine's code
 // cold; a service's worker threads pay that once and then run hot, so the median of three further runs is
 // what each analysis costs a running service (the first of them is often still half-optimised).

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyze, type AnalyzeOptions } from '../engine/index.js';
+import { loadDemangler } from '../jobs/demangler.js';
 import { loadRuleDirectories, shippedRulesDir, type RuleFileProblem } from '../jobs/rule-files.js';
 
 export interface AnalyzeWorkerInput {
@@ -28,8 +29,11 @@ const { path, options, rulesDirs } = workerData as AnalyzeWorkerInput;
 try {
   // Read and compiled as the service's analysis threads do (src/jobs/rule-files.ts).
   const loaded = rulesDirs ? await loadRuleDirectories([shippedRulesDir(), ...rulesDirs]) : null;
-  const result = await analyze(readFileSync(path), { ...options, rules: loaded?.rules ?? null }, (stage, fraction) =>
-    post({ kind: 'progress', stage, fraction }),
+  const demangle = await loadDemangler();
+  const result = await analyze(
+    readFileSync(path),
+    { ...options, rules: loaded?.rules ?? null, demangle },
+    (stage, fraction) => post({ kind: 'progress', stage, fraction }),
   );
   // Vectors are for the service's index; as JSON they would be an object per typed-array element.
   post({ kind: 'done', json: JSON.stringify({ ...result, vectors: null }), ruleProblems: loaded?.problems ?? [] });

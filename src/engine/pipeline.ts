@@ -17,7 +17,7 @@ import type { RawLoad } from './formats/parse.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
 import { detectLanguage } from './language.js';
 import { pickModel } from './models.js';
-import { createDemangler } from './names/index.js';
+import { guardedDemangler, type DemangleFunction } from './names/index.js';
 import { loadImage, recoverImage, type ClientSymbols } from './recover-binary.js';
 import { identifyLibraries } from './sbom/index.js';
 import { packedFunctionVectors } from './similarity/index.js';
@@ -36,6 +36,8 @@ export interface AnalyzeOptions {
   rules?: RuleSet | null;
   /** Identify the libraries the binary carries. */
   sbom?: boolean;
+  /** C++/Rust demangler the host loaded (jobs/demangler.ts); without one, names stay as the binary has them. */
+  demangle?: DemangleFunction | null;
 }
 
 export type ProgressCallback = (stage: string, fraction: number) => void;
@@ -127,11 +129,11 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'names',
-    needs: ['graph', 'debugNamed'],
+    needs: ['graph', 'debugNamed', 'options'],
     produces: ['functions'],
     weight: 4,
-    run: async ({ graph, debugNamed }) => ({
-      functions: describeFunctions(graph, await createDemangler(), debugNamed),
+    run: ({ graph, debugNamed, options }) => ({
+      functions: describeFunctions(graph, guardedDemangler(options.demangle), debugNamed),
     }),
   }),
   stage({

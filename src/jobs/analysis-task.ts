@@ -2,6 +2,7 @@
 // not on the API loop; only a summary goes back.
 import { readFile, stat } from 'node:fs/promises';
 import { analyze, type BinaryConfig, type ClientSymbols } from '../engine/index.js';
+import { loadDemangler } from './demangler.js';
 import { createStore, openDatabase, type Store } from '../store/index.js';
 import { isPermanentFailure } from './failures.js';
 import { outputOverLimit, type OutputLimits } from './output-limits.js';
@@ -69,6 +70,7 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
       debug,
       rules: loadedRules?.rules ?? null,
       sbom: input.sbom,
+      demangle: await loadDemangler(),
     };
     const result = await analyze(bytes, options);
     const over = outputOverLimit(result, input.limits);

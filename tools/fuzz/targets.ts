@@ -5,6 +5,7 @@ import { analyze } from '../../src/engine/index.js';
 import { parseBinary, type RawLoad } from '../../src/engine/formats/parse.js';
 import { FORMATS } from '../../src/engine/formats/registry.js';
 import { imageFaults } from './image-faults.js';
+import { loadDemangler } from '../../src/jobs/demangler.js';
 
 export const TARGETS = ['elf', 'pe', 'macho', 'raw', 'analyze'] as const;
 export type TargetName = (typeof TARGETS)[number];
@@ -53,6 +54,9 @@ export async function runTarget(target: TargetName, bytes: Uint8Array, variant: 
   const container = FORMATS.find((f) => f.name === target);
   if (container) return imageFaults(container.parse(bytes));
   if (target === 'raw') return imageFaults(parseBinary(bytes, RAW_LOADS[variant % RAW_LOADS.length]));
-  const result = await analyze(bytes, { binaryConfig: BINARY_CONFIGS[variant % BINARY_CONFIGS.length] ?? null });
+  const result = await analyze(bytes, {
+    binaryConfig: BINARY_CONFIGS[variant % BINARY_CONFIGS.length] ?? null,
+    demangle: await loadDemangler(),
+  });
   return result.diagnostics.filter((d) => d.startsWith('internal error'));
 }

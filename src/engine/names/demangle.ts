@@ -1,44 +1,19 @@
-// C++ (Itanium) and Rust (legacy and v0) demangling, through gecko-profiler-demangle: the Rust
-// `cpp_demangle` and `rustc-demangle` crates compiled to WebAssembly (the Firefox profiler's). Its package
-// is built for bundlers, so its WebAssembly is instantiated here — the one file read the engine does, of
-// its own dependency, never of input.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Demangling as the engine applies it: only names that look mangled (Itanium `_Z`, Rust `_R`, and their
+// Mach-O underscore forms), bounded in length, and any failure leaves the name as it is. The demangler
+// itself (WebAssembly read from its package) is the host's to load and pass in: the engine reads no files.
 
-type WasmExports = Record<string, unknown>;
-
-// The project compiles without DOM typings, where WebAssembly's live; only this much of it is used.
-declare const WebAssembly: {
-  instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: WasmExports } }>;
-};
-
-interface Glue {
-  demangle_any(name: string): string;
-  __wbg_set_wasm(exports: WasmExports): void;
-}
-
-let glue: Promise<Glue> | null = null;
-
-async function load(): Promise<Glue> {
-  const require = createRequire(import.meta.url);
-  const dir = require.resolve('gecko-profiler-demangle/package.json').replace(/package\.json$/, '');
-  const g = (await import(`${dir}index_bg.js`)) as Glue;
-  const { instance } = await WebAssembly.instantiate(readFileSync(`${dir}index_bg.wasm`), { './index_bg.js': g });
-  g.__wbg_set_wasm(instance.exports);
-  (instance.exports.__wbindgen_start as (() => void) | undefined)?.();
-  return g;
-}
+/** A host's demangler: the raw function, which may throw. */
+export type DemangleFunction = (name: string) => string;
 
 export type Demangler = (name: string) => string;
 
 /** Names that look mangled are demangled; anything else (and anything that fails) comes back unchanged. */
-export async function createDemangler(): Promise<Demangler> {
-  glue ??= load();
-  const g = await glue;
+export function guardedDemangler(demangle: DemangleFunction | null | undefined): Demangler {
+  if (!demangle) return (name) => name;
   return (name) => {
     if (!/^(_Z|__Z|_R|___Z)/.test(name) || name.length > 4096) return name;
     try {
-      return g.demangle_any(name);
+      return demangle(name);
     } catch {
       return name;
     }

@@ -1,2 +1,3 @@
-// Function names: demangling of C++ and Rust symbols. May import src/contracts and src/shared.
+// Function names: demangling of C++ and Rust symbols (the host loads the demangler). May import
+// src/contracts and src/shared.
 export * from './demangle.js';
