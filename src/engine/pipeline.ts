@@ -182,14 +182,11 @@ const STAGES: Stage<Key, Key>[] = [
   }),
 ];
 
-/** Which stage an error escaped from, for the failure's log line. */
-export const failedStage = (err: unknown): string | null =>
-  (err as { stage?: unknown } | null)?.stage === undefined ? null : String((err as { stage: unknown }).stage);
-
 /**
  * Runs the stages in order over one context: reports each as it begins (with the share of the analysis
- * done before it, by weight), checks what it needs is there, and marks an error with the stage it came
- * from. Stops after identification and hashing when there is no code to read.
+ * done before it, by weight), and checks what it needs is there; a listener times stages from those
+ * reports and knows the failing one as the last reported. Stops after identification and hashing when
+ * there is no code to read.
  */
 async function runStages(ctx: Partial<AnalysisContext>, onProgress?: ProgressCallback): Promise<void> {
   const total = STAGES.reduce((n, s) => n + s.weight, 0);
@@ -201,12 +198,7 @@ async function runStages(ctx: Partial<AnalysisContext>, onProgress?: ProgressCal
     const missing = s.needs.filter((k) => !(k in ctx));
     if (missing.length > 0)
       throw new Error(`stage ${s.name} needs ${missing.join(', ')}: an earlier stage must produce it`);
-    try {
-      Object.assign(ctx, await s.run(ctx as AnalysisContext));
-    } catch (err) {
-      if (err instanceof Error && failedStage(err) === null) Object.assign(err, { stage: s.name });
-      throw err;
-    }
+    Object.assign(ctx, await s.run(ctx as AnalysisContext));
     done += s.weight;
   }
   onProgress?.('done', 1);

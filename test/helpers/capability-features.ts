@@ -33,6 +33,3 @@ export function freezeReadable(x: ReadableFeatures): FrozenFeatures {
   }));
   return { version: FROZEN_VERSION, keys: keys.keys, file: pairs(x.file), functions };
 }
-
-/** Every key the document uses (the file's and every function's, block's and instruction's). */
-export const allKeys = (z: FrozenFeatures): Set<string> => new Set(z.keys);

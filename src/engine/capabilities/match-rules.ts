@@ -37,38 +37,36 @@ class Matcher {
 
   /** Whether a rule of `scope` looks key `id` up (strings and byte runs: when one reads any). */
   reads(scope: Scope, id: number): boolean {
-    let byId = this.read.get(scope);
-    if (!byId) this.read.set(scope, (byId = []));
-    let r = byId[id];
-    if (r === undefined) {
+    return this.perKey(this.read, scope, id, () => {
       const reads = this.rules.byScope[scope].reads;
-      r =
-        reads.has(this.keys.key(id)) ||
-        (this.keys.stringOf(id) !== null && reads.has(ANY_STRING)) ||
-        (this.keys.bytesOf(id) !== null && reads.has(ANY_BYTES));
-      byId[id] = r;
-    }
-    return r;
+      const any = this.anyKey(id);
+      return reads.has(this.keys.key(id)) || (any !== null && reads.has(any));
+    });
   }
 
   /** Rules of `scope` that key `id` anchors; strings and byte runs anchor the scope's ANY_* rules too. */
   candidates(scope: Scope, id: number): readonly number[] {
-    let byId = this.anchored.get(scope);
-    if (!byId) this.anchored.set(scope, (byId = []));
-    let c = byId[id];
-    if (c === undefined) {
+    return this.perKey(this.anchored, scope, id, () => {
       const index = this.rules.byScope[scope].index;
-      const any =
-        this.keys.stringOf(id) !== null
-          ? index.get(ANY_STRING)
-          : this.keys.bytesOf(id) !== null
-            ? index.get(ANY_BYTES)
-            : undefined;
+      const anyKey = this.anyKey(id);
+      const any = anyKey === null ? undefined : index.get(anyKey);
       const own = index.get(this.keys.key(id));
-      c = own && any ? [...own, ...any] : (own ?? any ?? NONE);
-      byId[id] = c;
-    }
-    return c;
+      return own && any ? [...own, ...any] : (own ?? any ?? NONE);
+    });
+  }
+
+  /** The pseudo-key a string or byte-run key also stands for, else null. */
+  private anyKey(id: number): string | null {
+    return this.keys.stringOf(id) !== null ? ANY_STRING : this.keys.bytesOf(id) !== null ? ANY_BYTES : null;
+  }
+
+  /** A per-scope, per-key answer, computed the first time it is asked. */
+  private perKey<T>(cache: Map<Scope, (T | undefined)[]>, scope: Scope, id: number, compute: () => T): T {
+    let byId = cache.get(scope);
+    if (!byId) cache.set(scope, (byId = []));
+    let v = byId[id];
+    if (v === undefined) byId[id] = v = compute();
+    return v;
   }
 
   /**
