@@ -31,6 +31,27 @@ export interface FunctionSearch extends SearchPage {
 const SCAN_FUNCTIONS = 20_000;
 const SCAN_ANALYSES = 10_000;
 
+/** What a function search returns of each function, its analysis and its owner. */
+const FUNCTION_COLUMNS = [
+  'f.id as id',
+  'f.name as name',
+  'a.binary_name as binary_name',
+  'a.created_at as created_at',
+  'a.model_name as model_name',
+  'u.username as username',
+] as const;
+
+/** What a binary search returns of each analysis and its owner. */
+const BINARY_COLUMNS = [
+  'a.id as analysis_id',
+  'a.binary_id as binary_id',
+  'a.binary_name as binary_name',
+  'a.sha256 as sha256',
+  'a.created_at as created_at',
+  'a.model_name as model_name',
+  'u.username as username',
+] as const;
+
 /** How many rows a query matches. */
 async function countMatches<DB, TB extends keyof DB>(q: SelectQueryBuilder<DB, TB, object>): Promise<number> {
   const r = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -65,22 +86,11 @@ export class SearchRepository {
 
   /** Functions whose name contains `name`, by id (see scanIds: never a long hold of the event loop). */
   async functions(viewer: Viewer, f: FunctionSearch) {
+    const matching = (from: number, to: number) => this.matchingFunctions(viewer, f, from, to);
     return scanIds(await idRange(this.db, 'functions'), f, 'asc', SCAN_FUNCTIONS, {
-      count: (from, to) => countMatches(this.matchingFunctions(viewer, f, from, to)),
+      count: (from, to) => countMatches(matching(from, to)),
       rows: (from, to, skip, limit) =>
-        this.matchingFunctions(viewer, f, from, to)
-          .select([
-            'f.id as id',
-            'f.name as name',
-            'a.binary_name as binary_name',
-            'a.created_at as created_at',
-            'a.model_name as model_name',
-            'u.username as username',
-          ])
-          .orderBy('f.id')
-          .offset(skip)
-          .limit(limit)
-          .execute(),
+        matching(from, to).select(FUNCTION_COLUMNS).orderBy('f.id').offset(skip).limit(limit).execute(),
     });
   }
 
@@ -103,23 +113,11 @@ export class SearchRepository {
 
   /** Binaries (one an analysis) matching the filter, newest first (by id; see scanIds). */
   async binaries(viewer: Viewer, f: BinarySearch) {
+    const matching = (from: number, to: number) => this.matchingBinaries(viewer, f, from, to);
     return scanIds(await idRange(this.db, 'analyses'), f, 'desc', SCAN_ANALYSES, {
-      count: (from, to) => countMatches(this.matchingBinaries(viewer, f, from, to)),
+      count: (from, to) => countMatches(matching(from, to)),
       rows: (from, to, skip, limit) =>
-        this.matchingBinaries(viewer, f, from, to)
-          .select([
-            'a.id as analysis_id',
-            'a.binary_id as binary_id',
-            'a.binary_name as binary_name',
-            'a.sha256 as sha256',
-            'a.created_at as created_at',
-            'a.model_name as model_name',
-            'u.username as username',
-          ])
-          .orderBy('a.id', 'desc')
-          .offset(skip)
-          .limit(limit)
-          .execute(),
+        matching(from, to).select(BINARY_COLUMNS).orderBy('a.id', 'desc').offset(skip).limit(limit).execute(),
     });
   }
 

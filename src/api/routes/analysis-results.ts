@@ -11,7 +11,7 @@ import {
 } from '../../contracts/index.js';
 import type { AnalysesService, AnalysisResultsService } from '../../services/index.js';
 import { ok } from '../envelope.js';
-import { responses, security } from './schema.js';
+import { operation } from './schema.js';
 
 const AnalysisId = IdParam('analysis_id');
 const core = ['AnalysesCore'];
@@ -21,75 +21,36 @@ export const analysisResultsRoutes =
   async (app) => {
     app.get(
       '/v2/analyses/:analysis_id/basic',
-      {
-        schema: {
-          operationId: 'getAnalysisBasicInfo',
-          tags: core,
-          security,
-          params: AnalysisId,
-          response: responses(200, E.basic, [404]),
-        },
-      },
+      operation(core, 'getAnalysisBasicInfo', E.basic, [404], { params: AnalysisId }),
       async (req) => ok(await results.basic(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/status',
-      {
-        schema: {
-          operationId: 'getAnalysisStatus',
-          tags: core,
-          security,
-          params: AnalysisId,
-          response: responses(200, E.status, [404]),
-        },
-      },
+      operation(core, 'getAnalysisStatus', E.status, [404], { params: AnalysisId }),
       async (req) => ok(await results.status(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/params',
-      {
-        schema: {
-          operationId: 'getAnalysisParams',
-          tags: core,
-          security,
-          params: AnalysisId,
-          querystring: Tuning,
-          response: responses(200, E.params, [404]),
-        },
-      },
+      operation(core, 'getAnalysisParams', E.params, [404], { params: AnalysisId, querystring: Tuning }),
       async (req) => ok(await results.params(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/logs',
-      {
-        schema: {
-          operationId: 'getAnalysisLogs',
-          tags: core,
-          security,
-          params: AnalysisId,
-          querystring: Tuning,
-          response: responses(200, E.logs, [404]),
-        },
-      },
+      operation(core, 'getAnalysisLogs', E.logs, [404], { params: AnalysisId, querystring: Tuning }),
       async (req) => ok(await results.logs(req.caller, req.params.analysis_id)),
     );
 
     app.post(
       '/v2/analyses/:analysis_id/logs',
-      {
-        schema: {
-          operationId: 'insertAnalysisLog',
-          tags: core,
-          security,
-          params: AnalysisId,
-          querystring: Tuning,
-          body: InsertAnalysisLogRequest,
-          response: responses(201, BaseResponse, [403, 404]),
-        },
-      },
+      operation(core, 'insertAnalysisLog', BaseResponse, [403, 404], {
+        params: AnalysisId,
+        querystring: Tuning,
+        body: InsertAnalysisLogRequest,
+        code: 201,
+      }),
       async (req, reply) => {
         await results.insertLog(req.caller, req.params.analysis_id, req.body.log);
         return reply.status(201).send(ok(null, 'Log inserted'));
@@ -98,21 +59,16 @@ export const analysisResultsRoutes =
 
     app.post(
       '/v2/analyses/:analysis_id/requeue',
-      {
-        schema: {
-          operationId: 'requeueAnalysis',
-          tags: core,
-          security,
-          params: AnalysisId,
-          querystring: Tuning,
-          headers: Type.Object({
-            'x-service-application': Type.Optional(Type.String()),
-            'x-reveng-application': Type.Optional(Type.String()),
-          }),
-          body: Type.Optional(ReAnalysisForm),
-          response: responses(201, E.created, [400, 403, 404]),
-        },
-      },
+      operation(core, 'requeueAnalysis', E.created, [400, 403, 404], {
+        params: AnalysisId,
+        querystring: Tuning,
+        headers: Type.Object({
+          'x-service-application': Type.Optional(Type.String()),
+          'x-reveng-application': Type.Optional(Type.String()),
+        }),
+        body: Type.Optional(ReAnalysisForm),
+        code: 201,
+      }),
       async (req, reply) =>
         reply
           .status(201)
@@ -125,16 +81,11 @@ export const analysisResultsRoutes =
 
     app.put(
       '/v2/analyses/:analysis_id/strings',
-      {
-        schema: {
-          operationId: 'putAnalysisStrings',
-          tags: core,
-          security,
-          params: AnalysisId,
-          body: PutAnalysisStringsRequest,
-          response: responses(201, BaseResponse, [403, 404, 409]),
-        },
-      },
+      operation(core, 'putAnalysisStrings', BaseResponse, [403, 404, 409], {
+        params: AnalysisId,
+        body: PutAnalysisStringsRequest,
+        code: 201,
+      }),
       async (req, reply) => {
         await results.putStrings(req.caller, req.params.analysis_id, req.body.strings);
         return reply.status(201).send(ok(null, 'Strings added'));
@@ -143,15 +94,7 @@ export const analysisResultsRoutes =
 
     app.get(
       '/v2/analysis-stages/:analysis_id',
-      {
-        schema: {
-          operationId: 'getAnalysisStages',
-          tags: ['AnalysisStages'],
-          security,
-          params: AnalysisId,
-          response: responses(200, E.stages, [404]),
-        },
-      },
+      operation(['AnalysisStages'], 'getAnalysisStages', E.stages, [404], { params: AnalysisId }),
       async (req) => ok(await results.stages(req.caller, req.params.analysis_id)),
     );
   };

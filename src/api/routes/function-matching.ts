@@ -9,7 +9,7 @@ import {
   IdParam,
 } from '../../contracts/index.js';
 import type { FunctionMatchingService, UnstripService } from '../../services/index.js';
-import { responses, security } from './schema.js';
+import { operation } from './schema.js';
 
 const AnalysisId = IdParam('analysis_id');
 const tags = ['FunctionsCore'];
@@ -39,46 +39,23 @@ export const functionMatchingRoutes =
   async (app) => {
     app.post(
       '/v2/analyses/:analysis_id/functions/matches',
-      {
-        schema: {
-          operationId: 'analysisFunctionMatching',
-          tags,
-          security,
-          params: AnalysisId,
-          body: AnalysisFunctionMatchingRequest,
-          response: responses(200, FunctionMatchingResponse, [404]),
-        },
-      },
+      operation(tags, 'analysisFunctionMatching', FunctionMatchingResponse, [404], {
+        params: AnalysisId,
+        body: AnalysisFunctionMatchingRequest,
+      }),
       (req) => matching.forAnalysis(req.caller, req.params.analysis_id, req.body),
     );
 
     app.post(
       '/v2/functions/matches',
-      {
-        schema: {
-          operationId: 'batchFunctionMatching',
-          tags,
-          security,
-          body: FunctionMatchingRequest,
-          response: responses(200, FunctionMatchingResponse, [404]),
-        },
-      },
+      operation(tags, 'batchFunctionMatching', FunctionMatchingResponse, [404], { body: FunctionMatchingRequest }),
       (req) => matching.forFunctions(req.caller, req.body),
     );
 
     for (const u of UNSTRIP) {
       app.post(
         `/v2/analyses/:analysis_id/functions/${u.start}`,
-        {
-          schema: {
-            operationId: u.startId,
-            tags,
-            security,
-            params: AnalysisId,
-            body: u.body,
-            response: responses(200, AutoUnstripResponse, [403, 404]),
-          },
-        },
+        operation(tags, u.startId, AutoUnstripResponse, [403, 404], { params: AnalysisId, body: u.body }),
         (req) =>
           u.kind === 'auto_unstrip'
             ? unstrip.auto(req.caller, req.params.analysis_id, req.body)
@@ -87,15 +64,7 @@ export const functionMatchingRoutes =
 
       app.delete(
         `/v2/analyses/:analysis_id/functions/${u.cancel}`,
-        {
-          schema: {
-            operationId: u.cancelId,
-            tags,
-            security,
-            params: AnalysisId,
-            response: responses(200, AutoUnstripResponse, [403, 404]),
-          },
-        },
+        operation(tags, u.cancelId, AutoUnstripResponse, [403, 404], { params: AnalysisId }),
         (req) => unstrip.cancel(req.caller, req.params.analysis_id, u.kind),
       );
     }

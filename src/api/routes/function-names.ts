@@ -9,7 +9,7 @@ import {
 } from '../../contracts/index.js';
 import type { FunctionNamesService } from '../../services/index.js';
 import { ok } from '../envelope.js';
-import { responses, security } from './schema.js';
+import { operation } from './schema.js';
 
 const FunctionId = IdParam('function_id');
 const tags = ['FunctionsRenamingHistory'];
@@ -19,59 +19,28 @@ export const functionNamesRoutes =
   async (app) => {
     app.post(
       '/v2/functions/rename/batch',
-      {
-        schema: {
-          operationId: 'batchRenameFunction',
-          tags,
-          security,
-          body: FunctionsListRename,
-          response: responses(200, BaseResponse, [403, 404]),
-        },
-      },
+      operation(tags, 'batchRenameFunction', BaseResponse, [403, 404], { body: FunctionsListRename }),
       async (req) => ok(await svc.rename(req.caller, req.body.functions), 'Functions renamed'),
     );
 
     app.post(
       '/v2/functions/rename/:function_id',
-      {
-        schema: {
-          operationId: 'renameFunctionId',
-          tags,
-          security,
-          params: FunctionId,
-          body: FunctionRename,
-          response: responses(200, BaseResponse, [403, 404]),
-        },
-      },
+      operation(tags, 'renameFunctionId', BaseResponse, [403, 404], { params: FunctionId, body: FunctionRename }),
       async (req) =>
         ok(await svc.rename(req.caller, [{ function_id: req.params.function_id, ...req.body }]), 'Function renamed'),
     );
 
     app.get(
       '/v2/functions/history/:function_id',
-      {
-        schema: {
-          operationId: 'getFunctionNameHistory',
-          tags,
-          security,
-          params: FunctionId,
-          response: responses(200, E.history, [404]),
-        },
-      },
+      operation(tags, 'getFunctionNameHistory', E.history, [404], { params: FunctionId }),
       async (req) => ok(await svc.history(req.caller, req.params.function_id)),
     );
 
     app.post(
       '/v2/functions/history/:function_id/:history_id',
-      {
-        schema: {
-          operationId: 'revertFunctionName',
-          tags,
-          security,
-          params: Type.Object({ function_id: Type.Integer(), history_id: Type.Integer() }),
-          response: responses(200, BaseResponse, [403, 404]),
-        },
-      },
+      operation(tags, 'revertFunctionName', BaseResponse, [403, 404], {
+        params: Type.Object({ function_id: Type.Integer(), history_id: Type.Integer() }),
+      }),
       async (req) =>
         ok(await svc.revert(req.caller, req.params.function_id, req.params.history_id), 'Function name reverted'),
     );

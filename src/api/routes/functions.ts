@@ -11,7 +11,7 @@ import {
 } from '../../contracts/index.js';
 import type { FunctionBlocksService, FunctionsService } from '../../services/index.js';
 import { ok, okPage } from '../envelope.js';
-import { responses, security } from './schema.js';
+import { operation } from './schema.js';
 
 const AnalysisId = IdParam('analysis_id');
 const FunctionId = IdParam('function_id');
@@ -23,161 +23,81 @@ export const functionsRoutes =
   async (app) => {
     app.get(
       '/v2/analyses/:analysis_id/functions',
-      {
-        schema: {
-          operationId: 'getAnalysisFunctionsPaginated',
-          tags: results,
-          security,
-          params: AnalysisId,
-          querystring: PageQuery,
-          response: responses(200, E.list, [404]),
-        },
-      },
+      operation(results, 'getAnalysisFunctionsPaginated', E.list, [404], {
+        params: AnalysisId,
+        querystring: PageQuery,
+      }),
       async (req) => okPage(await svc.list(req.caller, req.params.analysis_id, req.query.page, req.query.page_size)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/functions/list',
-      {
-        schema: {
-          operationId: 'getFunctionsList',
-          tags: results,
-          security,
-          deprecated: true,
-          params: AnalysisId,
-          querystring: FunctionsListQuery,
-          response: responses(200, E.legacyList, [404]),
-        },
-      },
+      operation(results, 'getFunctionsList', E.legacyList, [404], {
+        deprecated: true,
+        params: AnalysisId,
+        querystring: FunctionsListQuery,
+      }),
       async (req) => okPage(await svc.legacyList(req.caller, req.params.analysis_id, req.query)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/func_maps',
-      {
-        schema: {
-          operationId: 'getAnalysisFunctionMap',
-          tags: ['AnalysesCore'],
-          security,
-          params: AnalysisId,
-          querystring: Tuning,
-          response: responses(200, E.maps, [404]),
-        },
-      },
+      operation(['AnalysesCore'], 'getAnalysisFunctionMap', E.maps, [404], { params: AnalysisId, querystring: Tuning }),
       async (req) => ok(await svc.maps(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/functions/strings',
-      {
-        schema: {
-          operationId: 'getAnalysisStrings',
-          tags: core,
-          security,
-          params: AnalysisId,
-          querystring: StringsQuery,
-          response: responses(200, E.strings, [404]),
-        },
-      },
+      operation(core, 'getAnalysisStrings', E.strings, [404], { params: AnalysisId, querystring: StringsQuery }),
       async (req) => okPage(await svc.strings(req.caller, req.params.analysis_id, req.query)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/functions/strings/status',
-      {
-        schema: {
-          operationId: 'getAnalysisStringsStatus',
-          tags: core,
-          security,
-          params: AnalysisId,
-          response: responses(200, E.stringsStatus, [404]),
-        },
-      },
+      operation(core, 'getAnalysisStringsStatus', E.stringsStatus, [404], { params: AnalysisId }),
       async (req) => ok(await svc.stringsStatus(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/xrefs/:vaddr',
-      {
-        schema: {
-          operationId: 'getXrefByVaddr',
-          tags: ['AnalysesXRefs'],
-          security,
-          params: Type.Object({ analysis_id: Type.Integer(), vaddr: Type.Integer() }),
-          response: responses(200, E.xrefs, [404]),
-        },
-      },
+      operation(['AnalysesXRefs'], 'getXrefByVaddr', E.xrefs, [404], {
+        params: Type.Object({ analysis_id: Type.Integer(), vaddr: Type.Integer() }),
+      }),
       async (req) => ok(await svc.xrefs(req.caller, req.params.analysis_id, req.params.vaddr)),
     );
 
     app.get(
       '/v2/functions/callees_callers',
-      {
-        schema: {
-          operationId: 'getFunctionCalleesCallersBulk',
-          tags: core,
-          security,
-          querystring: Type.Object({ function_ids: Type.Array(Type.Integer()) }),
-          response: responses(200, E.calleesCallersList, [404]),
-        },
-      },
+      operation(core, 'getFunctionCalleesCallersBulk', E.calleesCallersList, [404], {
+        querystring: Type.Object({ function_ids: Type.Array(Type.Integer()) }),
+      }),
       async (req) => ok(await svc.bulkCalleesCallers(req.caller, req.query.function_ids)),
     );
 
     app.get(
       '/v2/functions/:function_id',
-      {
-        schema: {
-          operationId: 'getFunctionDetails',
-          tags: core,
-          security,
-          params: FunctionId,
-          response: responses(200, E.detail, [404]),
-        },
-      },
+      operation(core, 'getFunctionDetails', E.detail, [404], { params: FunctionId }),
       async (req) => ok(await svc.detail(req.caller, req.params.function_id)),
     );
 
     app.get(
       '/v2/functions/:function_id/callees_callers',
-      {
-        schema: {
-          operationId: 'getFunctionCalleesCallers',
-          tags: core,
-          security,
-          params: FunctionId,
-          response: responses(200, E.calleesCallers, [404]),
-        },
-      },
+      operation(core, 'getFunctionCalleesCallers', E.calleesCallers, [404], { params: FunctionId }),
       async (req) => ok(await svc.calleesCallers(req.caller, req.params.function_id)),
     );
 
     app.get(
       '/v2/functions/:function_id/strings',
-      {
-        schema: {
-          operationId: 'getFunctionStrings',
-          tags: core,
-          security,
-          params: FunctionId,
-          querystring: FunctionStringsQuery,
-          response: responses(200, E.functionStrings, [404]),
-        },
-      },
+      operation(core, 'getFunctionStrings', E.functionStrings, [404], {
+        params: FunctionId,
+        querystring: FunctionStringsQuery,
+      }),
       async (req) => okPage(await svc.functionStrings(req.caller, req.params.function_id, req.query)),
     );
 
     app.get(
       '/v2/functions/:function_id/blocks',
-      {
-        schema: {
-          operationId: 'getFunctionBlocks',
-          tags: core,
-          security,
-          params: FunctionId,
-          response: responses(200, E.blocks, [404]),
-        },
-      },
+      operation(core, 'getFunctionBlocks', E.blocks, [404], { params: FunctionId }),
       async (req) => ok(await blocks.blocks(req.caller, req.params.function_id)),
     );
   };

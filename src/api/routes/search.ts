@@ -8,7 +8,7 @@ import {
 } from '../../contracts/index.js';
 import { pageWindow, type SearchService } from '../../services/index.js';
 import { okPage } from '../envelope.js';
-import { responses, security } from './schema.js';
+import { operation } from './schema.js';
 
 const tags = ['Search'];
 
@@ -21,60 +21,28 @@ export const searchRoutes =
   async (app) => {
     app.get(
       '/v2/search/functions',
-      {
-        schema: {
-          operationId: 'searchFunctions',
-          tags,
-          security,
-          querystring: SearchFunctionsQuery,
-          response: responses(200, E.functions),
-        },
-      },
+      operation(tags, 'searchFunctions', E.functions, [], { querystring: SearchFunctionsQuery }),
       async (req) =>
         results(await svc.functions(req.caller, req.query, pageWindow(req.query.page, req.query.page_size))),
     );
 
     app.get(
       '/v2/search/binaries',
-      {
-        schema: {
-          operationId: 'searchBinaries',
-          tags,
-          security,
-          querystring: SearchBinariesQuery,
-          response: responses(200, E.binaries),
-        },
-      },
+      operation(tags, 'searchBinaries', E.binaries, [], { querystring: SearchBinariesQuery }),
       async (req) =>
         results(await svc.binaries(req.caller, req.query, pageWindow(req.query.page, req.query.page_size))),
     );
 
     app.get(
       '/v2/search/collections',
-      {
-        schema: {
-          operationId: 'searchCollections',
-          tags,
-          security,
-          querystring: SearchCollectionsQuery,
-          response: responses(200, E.collections, [404]),
-        },
-      },
+      operation(tags, 'searchCollections', E.collections, [404], { querystring: SearchCollectionsQuery }),
       async (req) =>
         results(await svc.collectionsV2(req.caller, req.query, pageWindow(req.query.page, req.query.page_size))),
     );
 
     app.get(
       '/v2/search/tags',
-      {
-        schema: {
-          operationId: 'searchTags',
-          tags,
-          security,
-          querystring: SearchTagsQuery,
-          response: responses(200, E.tags),
-        },
-      },
+      operation(tags, 'searchTags', E.tags, [], { querystring: SearchTagsQuery }),
       async (req) =>
         results(await svc.tags(req.caller, req.query.partial_name, pageWindow(req.query.page, req.query.page_size))),
     );

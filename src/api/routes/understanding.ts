@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BaseResponse, CapabilityEnvelopes as E, CycloneDxDocument, IdParam } from '../../contracts/index.js';
+import { CapabilityEnvelopes as E, CycloneDxDocument, IdParam } from '../../contracts/index.js';
 import type { UnderstandingService } from '../../services/index.js';
 import { ok } from '../envelope.js';
-import { responses, security } from './schema.js';
+import { operation } from './schema.js';
 
 const AnalysisId = IdParam('analysis_id');
 const PdfBytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The report, application/pdf' });
@@ -16,58 +16,30 @@ export const understandingRoutes =
   async (app) => {
     app.get(
       '/v2/analyses/:analysis_id/capabilities',
-      {
-        schema: {
-          operationId: 'getCapabilities',
-          tags: ['AnalysesResultsMetadata'],
-          security,
-          params: AnalysisId,
-          response: responses(200, E.capabilities, NOT_THERE),
-        },
-      },
+      operation(['AnalysesResultsMetadata'], 'getCapabilities', E.capabilities, NOT_THERE, { params: AnalysisId }),
       async (req) => ok(await svc.capabilities(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/functions/:function_id/capabilities',
-      {
-        schema: {
-          operationId: 'getFunctionCapabilities',
-          tags: ['FunctionsCore'],
-          security,
-          params: FunctionId,
-          response: responses(200, E.functionCapabilities, NOT_THERE),
-        },
-      },
+      operation(['FunctionsCore'], 'getFunctionCapabilities', E.functionCapabilities, NOT_THERE, {
+        params: FunctionId,
+      }),
       async (req) => ok(await svc.functionCapabilities(req.caller, req.params.function_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/sbom',
-      {
-        schema: {
-          operationId: 'getSbom',
-          tags: ['AnalysesResultsMetadata'],
-          security,
-          params: AnalysisId,
-          response: responses(200, E.sbom, NOT_THERE),
-        },
-      },
+      operation(['AnalysesResultsMetadata'], 'getSbom', E.sbom, NOT_THERE, { params: AnalysisId }),
       async (req) => ok(await svc.sbom(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/sbom/cyclonedx',
-      {
-        schema: {
-          operationId: 'getSbomCycloneDx',
-          summary: 'The SBOM as a CycloneDX 1.5 JSON document (Binlens extension)',
-          tags: ['AnalysesResultsMetadata'],
-          security,
-          params: AnalysisId,
-          response: { 200: CycloneDxDocument, 404: BaseResponse, 409: BaseResponse, 422: BaseResponse },
-        },
-      },
+      operation(['AnalysesResultsMetadata'], 'getSbomCycloneDx', CycloneDxDocument, NOT_THERE, {
+        summary: 'The SBOM as a CycloneDX 1.5 JSON document (Binlens extension)',
+        params: AnalysisId,
+      }),
       async (req, reply) => {
         const doc = await svc.cycloneDx(req.caller, req.params.analysis_id);
         return reply.type('application/vnd.cyclonedx+json; version=1.5').send(doc);
@@ -76,30 +48,16 @@ export const understandingRoutes =
 
     app.get(
       '/v2/analyses/:analysis_id/vulnerabilities',
-      {
-        schema: {
-          operationId: 'getVulnerabilities',
-          tags: ['AnalysesResultsMetadata'],
-          security,
-          params: AnalysisId,
-          response: responses(200, E.vulnerabilities, NOT_THERE),
-        },
-      },
+      operation(['AnalysesResultsMetadata'], 'getVulnerabilities', E.vulnerabilities, NOT_THERE, {
+        params: AnalysisId,
+      }),
       async (req) => ok(await svc.vulnerabilities(req.caller, req.params.analysis_id)),
     );
 
     app.get(
       '/v2/analyses/:analysis_id/pdf',
-      {
-        schema: {
-          operationId: 'getPdf',
-          tags: ['AnalysesResultsMetadata'],
-          security,
-          params: AnalysisId,
-          // application/pdf bytes: Fastify sends a Buffer as it is, without the serializer.
-          response: { 200: PdfBytes, 404: BaseResponse, 409: BaseResponse, 422: BaseResponse },
-        },
-      },
+      // application/pdf bytes: Fastify sends a Buffer as it is, without the serializer.
+      operation(['AnalysesResultsMetadata'], 'getPdf', PdfBytes, NOT_THERE, { params: AnalysisId }),
       async (req, reply) => {
         const { filename, bytes } = await svc.pdf(req.caller, req.params.analysis_id);
         return reply

@@ -4,7 +4,7 @@ import { errors } from '../../shared/errors.js';
 import type { StreamedUpload, UploadsService } from '../../services/index.js';
 import { ok } from '../envelope.js';
 import { fieldBounds, skipBodyValidation, validatorCompiler } from '../validation.js';
-import { responses, security } from './schema.js';
+import { operation } from './schema.js';
 
 const MAX_NAME = fieldBounds('filename').maxLength;
 
@@ -21,15 +21,11 @@ export const uploadRoutes =
     app.post(
       '/v2/upload',
       {
-        schema: {
-          operationId: 'uploadFile',
-          tags: ['AnalysesCore'],
-          security,
+        ...operation(['AnalysesCore'], 'uploadFile', UploadEnvelope, [413], {
           consumes: ['multipart/form-data'],
           querystring: UploadQuery,
           body: UploadBody,
-          response: responses(200, UploadEnvelope, [413]),
-        },
+        }),
         validatorCompiler: (ctx) => (ctx.httpPart === 'body' ? skipBodyValidation(ctx) : validatorCompiler(ctx)),
       },
       async (req) => {

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   APIError,
@@ -18,15 +18,16 @@ import {
 } from '../../contracts/index.js';
 import { v3Page, type CollectionsV3Service, type SearchService } from '../../services/index.js';
 import { allErrorsValidatorCompiler } from '../validation.js';
+import { operation as v2Operation } from './schema.js';
 
-const security = [{ APIKey: [] }];
-
-/** A /v3 response map: the success body, and the APIError body for each error status (422 always). */
-function responses(code: number, success: TSchema | null, errorCodes: number[] = []) {
-  const out: Record<number, TSchema> = success === null ? {} : { [code]: success };
-  for (const c of [...errorCodes, 422]) out[c] = APIError;
-  return out;
-}
+/** A /v3 operation: its error bodies are APIError. */
+const operation = <S extends object>(
+  tags: string[],
+  operationId: string,
+  success: TSchema,
+  errorCodes: number[],
+  spec?: S & { code?: number },
+) => v2Operation(tags, operationId, success, errorCodes, spec, APIError);
 
 const window = (q: { limit?: number; offset?: number }) => ({ offset: q.offset ?? 0, limit: q.limit ?? 10 });
 
@@ -39,74 +40,44 @@ export const v3Routes =
 
     app.get(
       '/v3/collections',
-      {
-        schema: {
-          operationId: 'v3ListCollections',
-          tags,
-          security,
-          querystring: V3CollectionsQuery,
-          response: responses(200, V3.collections),
-        },
-      },
+      operation(tags, 'v3ListCollections', V3.collections, [], { querystring: V3CollectionsQuery }),
       async (req) => collections.list(req.caller, req.query),
     );
 
     app.post(
       '/v3/collections',
-      {
-        schema: {
-          operationId: 'v3CreateCollection',
-          tags,
-          security,
-          body: V3CreateCollectionBody,
-          response: responses(201, V3CreateCollectionOutput, [404]),
-        },
-      },
+      operation(tags, 'v3CreateCollection', V3CreateCollectionOutput, [404], {
+        body: V3CreateCollectionBody,
+        code: 201,
+      }),
       async (req, reply) => reply.status(201).send(await collections.create(req.caller, req.body)),
     );
 
     app.patch(
       '/v3/collections/:collection_id',
-      {
-        schema: {
-          operationId: 'v3PatchCollection',
-          tags,
-          security,
-          params: V3CollectionIdParam,
-          body: V3PatchCollectionBody,
-          response: responses(200, V3PatchCollectionOutput, [403, 404]),
-        },
-      },
+      operation(tags, 'v3PatchCollection', V3PatchCollectionOutput, [403, 404], {
+        params: V3CollectionIdParam,
+        body: V3PatchCollectionBody,
+      }),
       async (req) => collections.patch(req.caller, req.params.collection_id, req.body),
     );
 
     app.patch(
       '/v3/collections/:collection_id/binaries',
-      {
-        schema: {
-          operationId: 'v3PatchCollectionBinaries',
-          tags,
-          security,
-          params: V3CollectionIdParam,
-          body: V3PatchBinariesBody,
-          response: responses(200, V3BinariesOutput, [403, 404]),
-        },
-      },
+      operation(tags, 'v3PatchCollectionBinaries', V3BinariesOutput, [403, 404], {
+        params: V3CollectionIdParam,
+        body: V3PatchBinariesBody,
+      }),
       async (req) => collections.replaceBinaries(req.caller, req.params.collection_id, req.body.binaries),
     );
 
     app.post(
       '/v3/collections/:collection_id/binaries',
-      {
-        schema: {
-          operationId: 'v3AddCollectionBinaries',
-          tags,
-          security,
-          params: V3CollectionIdParam,
-          body: V3AddBinariesBody,
-          response: { 204: { type: 'null', description: 'Added' }, ...responses(204, null, [403, 404]) },
-        },
-      },
+      operation(tags, 'v3AddCollectionBinaries', Type.Null({ description: 'Added' }), [403, 404], {
+        params: V3CollectionIdParam,
+        body: V3AddBinariesBody,
+        code: 204,
+      }),
       async (req, reply) => {
         await collections.addBinaries(req.caller, req.params.collection_id, req.body.binaries);
         return reply.status(204).send();
@@ -115,43 +86,19 @@ export const v3Routes =
 
     app.get(
       '/v3/binaries',
-      {
-        schema: {
-          operationId: 'v3SearchBinaries',
-          tags: ['Binaries'],
-          security,
-          querystring: V3SearchBinariesQuery,
-          response: responses(200, V3.binaries),
-        },
-      },
+      operation(['Binaries'], 'v3SearchBinaries', V3.binaries, [], { querystring: V3SearchBinariesQuery }),
       async (req) => v3Page(await search.binariesV3(req.caller, req.query, window(req.query))),
     );
 
     app.get(
       '/v3/functions',
-      {
-        schema: {
-          operationId: 'v3SearchFunctions',
-          tags: ['FunctionsCore'],
-          security,
-          querystring: V3SearchFunctionsQuery,
-          response: responses(200, V3.functions),
-        },
-      },
+      operation(['FunctionsCore'], 'v3SearchFunctions', V3.functions, [], { querystring: V3SearchFunctionsQuery }),
       async (req) => v3Page(await search.functions(req.caller, req.query, window(req.query))),
     );
 
     app.get(
       '/v3/tags',
-      {
-        schema: {
-          operationId: 'v3SearchTags',
-          tags: ['AnalysesCore'],
-          security,
-          querystring: V3SearchTagsQuery,
-          response: responses(200, V3.tags),
-        },
-      },
+      operation(['AnalysesCore'], 'v3SearchTags', V3.tags, [], { querystring: V3SearchTagsQuery }),
       async (req) => v3Page(await search.tags(req.caller, req.query.partial_name, window(req.query))),
     );
   };

@@ -55,139 +55,80 @@ const num = (n: number, at = 0x1000): [string, number] => [numberKey('number', B
 const mnem = (m: string, at = 0x1000): [string, number] => [valueKey('mnemonic', m), at];
 const str = (s: string): [string, number] => [stringKey(s), 0x1000];
 
-const cases: { name: string; rule: string; scope?: string; features: ReadableFeatures; match: boolean }[] = [
-  { name: 'api', rule: '- api: socket', features: program([[api('socket')]]), match: true },
-  { name: 'api absent', rule: '- api: socket', features: program([[api('connect')]]), match: false },
-  {
-    name: 'api with module matches the normalised import',
-    rule: '- api: KERNEL32.DLL.CreateFileA',
-    features: program([
-      apiNames('kernel32.dll', 'CreateFileA').map((n) => [valueKey('api', n), 0x1000] as [string, number]),
-    ]),
-    match: true,
-  },
-  {
-    name: 'api without A/W suffix',
-    rule: '- api: kernel32.CreateFile',
-    features: program([
-      apiNames('KERNEL32.dll', 'CreateFileW').map((n) => [valueKey('api', n), 0x1000] as [string, number]),
-    ]),
-    match: true,
-  },
-  {
-    name: 'number hex = decimal, with description',
-    rule: '- number: 0x10 = sixteen',
-    features: program([[num(16)]]),
-    match: true,
-  },
-  {
-    name: 'api and mnemonic with descriptions',
-    rule: '- and:\n  - api: socket = create it\n  - mnemonic: xor = zero the flags',
-    features: program([[api('socket')], [mnem('xor')]]),
-    match: true,
-  },
-  { name: 'negative number', rule: '- number: -1', features: program([[num(-1)]]), match: true },
-  {
-    name: 'and',
-    rule: '- and:\n  - api: socket\n  - number: 2',
-    features: program([[api('socket')], [num(2)]]),
-    match: true,
-  },
-  {
-    name: 'and, one missing',
-    rule: '- and:\n  - api: socket\n  - number: 2',
-    features: program([[api('socket')]]),
-    match: false,
-  },
-  { name: 'or', rule: '- or:\n  - api: send\n  - api: sendto', features: program([[api('sendto')]]), match: true },
-  {
-    name: 'not',
-    rule: '- and:\n  - api: send\n  - not:\n    - api: recv',
-    features: program([[api('send')], [api('recv')]]),
-    match: false,
-  },
-  {
-    name: '2 or more',
-    rule: '- 2 or more:\n  - api: a\n  - api: b\n  - api: c',
-    features: program([[api('a')], [api('c')]]),
-    match: true,
-  },
-  {
-    name: '2 or more, one present',
-    rule: '- 2 or more:\n  - api: a\n  - api: b',
-    features: program([[api('a')]]),
-    match: false,
-  },
-  {
-    name: 'optional never blocks',
-    rule: '- and:\n  - api: a\n  - optional:\n    - api: b',
-    features: program([[api('a')]]),
-    match: true,
-  },
-  {
-    name: 'count of distinct addresses',
-    rule: '- count(mnemonic(xor)): 3 or more',
-    features: program([[mnem('xor', 1)], [mnem('xor', 2)], [mnem('xor', 3)]]),
-    match: true,
-  },
-  {
-    name: 'count below the bound',
-    rule: '- count(mnemonic(xor)): 3 or more',
-    features: program([[mnem('xor', 1)], [mnem('xor', 2)]]),
-    match: false,
-  },
-  {
-    name: 'count range',
-    rule: '- count(number(7)): (1, 2)',
-    features: program([[num(7, 1)], [num(7, 2)], [num(7, 3)]]),
-    match: false,
-  },
-  { name: 'count of basic blocks', rule: '- count(basic blocks): 1', features: program([[api('x')]]), match: true },
-  { name: 'exact string', rule: '- string: "/etc/passwd"', features: program([[str('/etc/passwd')]]), match: true },
-  {
-    name: 'exact string is exact',
-    rule: '- string: "/etc/pass"',
-    features: program([[str('/etc/passwd')]]),
-    match: false,
-  },
-  { name: 'substring', rule: '- substring: "passwd"', features: program([[str('/etc/passwd')]]), match: true },
-  {
-    name: 'regex with flag',
-    rule: '- string: /^HTTP\\/1\\.[01]$/i',
-    features: program([[str('http/1.1')]]),
-    match: true,
-  },
-  {
-    name: 'bytes prefix',
-    rule: '- bytes: 63 7c 77 7b = AES S-box',
-    features: program([[[bytesKey(Uint8Array.of(0x63, 0x7c, 0x77, 0x7b, 0xf2)), 0x1000]]]),
-    match: true,
-  },
-  {
-    name: 'instruction scope needs both on one instruction',
-    scope: 'instruction',
-    rule: '- and:\n  - mnemonic: xor\n  - number: 0x5a',
-    features: program([[mnem('xor')], [num(0x5a)]]),
-    match: false,
-  },
-  {
-    name: 'instruction scope, one instruction',
-    scope: 'instruction',
-    rule: '- and:\n  - mnemonic: xor\n  - number: 0x5a',
-    features: program([[mnem('xor'), num(0x5a)]]),
-    match: true,
-  },
-  {
-    name: 'instruction subscope inside a function rule',
-    rule: '- and:\n  - api: a\n  - instruction:\n    - mnemonic: xor\n    - number: 0x5a',
-    features: program([[api('a')], [mnem('xor'), num(0x5a)]]),
-    match: true,
-  },
-  {
-    name: 'file scope sees file features',
-    scope: 'file',
-    rule: '- and:\n  - format: PE\n  - import: kernel32.VirtualAllocEx',
-    features: program(
+/** [name, rule features, the features it runs on, whether it matches, the rule's scope (function)] */
+const cases: [string, string, ReadableFeatures, boolean, string?][] = [
+  ['api', '- api: socket', program([[api('socket')]]), true],
+  ['api absent', '- api: socket', program([[api('connect')]]), false],
+  [
+    'api with module matches the normalised import',
+    '- api: KERNEL32.DLL.CreateFileA',
+    program([apiNames('kernel32.dll', 'CreateFileA').map((n) => [valueKey('api', n), 0x1000] as [string, number])]),
+    true,
+  ],
+  [
+    'api without A/W suffix',
+    '- api: kernel32.CreateFile',
+    program([apiNames('KERNEL32.dll', 'CreateFileW').map((n) => [valueKey('api', n), 0x1000] as [string, number])]),
+    true,
+  ],
+  ['number hex = decimal, with description', '- number: 0x10 = sixteen', program([[num(16)]]), true],
+  [
+    'api and mnemonic with descriptions',
+    '- and:\n  - api: socket = create it\n  - mnemonic: xor = zero the flags',
+    program([[api('socket')], [mnem('xor')]]),
+    true,
+  ],
+  ['negative number', '- number: -1', program([[num(-1)]]), true],
+  ['and', '- and:\n  - api: socket\n  - number: 2', program([[api('socket')], [num(2)]]), true],
+  ['and, one missing', '- and:\n  - api: socket\n  - number: 2', program([[api('socket')]]), false],
+  ['or', '- or:\n  - api: send\n  - api: sendto', program([[api('sendto')]]), true],
+  ['not', '- and:\n  - api: send\n  - not:\n    - api: recv', program([[api('send')], [api('recv')]]), false],
+  ['2 or more', '- 2 or more:\n  - api: a\n  - api: b\n  - api: c', program([[api('a')], [api('c')]]), true],
+  ['2 or more, one present', '- 2 or more:\n  - api: a\n  - api: b', program([[api('a')]]), false],
+  ['optional never blocks', '- and:\n  - api: a\n  - optional:\n    - api: b', program([[api('a')]]), true],
+  [
+    'count of distinct addresses',
+    '- count(mnemonic(xor)): 3 or more',
+    program([[mnem('xor', 1)], [mnem('xor', 2)], [mnem('xor', 3)]]),
+    true,
+  ],
+  ['count below the bound', '- count(mnemonic(xor)): 3 or more', program([[mnem('xor', 1)], [mnem('xor', 2)]]), false],
+  ['count range', '- count(number(7)): (1, 2)', program([[num(7, 1)], [num(7, 2)], [num(7, 3)]]), false],
+  ['count of basic blocks', '- count(basic blocks): 1', program([[api('x')]]), true],
+  ['exact string', '- string: "/etc/passwd"', program([[str('/etc/passwd')]]), true],
+  ['exact string is exact', '- string: "/etc/pass"', program([[str('/etc/passwd')]]), false],
+  ['substring', '- substring: "passwd"', program([[str('/etc/passwd')]]), true],
+  ['regex with flag', '- string: /^HTTP\\/1\\.[01]$/i', program([[str('http/1.1')]]), true],
+  [
+    'bytes prefix',
+    '- bytes: 63 7c 77 7b = AES S-box',
+    program([[[bytesKey(Uint8Array.of(0x63, 0x7c, 0x77, 0x7b, 0xf2)), 0x1000]]]),
+    true,
+  ],
+  [
+    'instruction scope needs both on one instruction',
+    '- and:\n  - mnemonic: xor\n  - number: 0x5a',
+    program([[mnem('xor')], [num(0x5a)]]),
+    false,
+    'instruction',
+  ],
+  [
+    'instruction scope, one instruction',
+    '- and:\n  - mnemonic: xor\n  - number: 0x5a',
+    program([[mnem('xor'), num(0x5a)]]),
+    true,
+    'instruction',
+  ],
+  [
+    'instruction subscope inside a function rule',
+    '- and:\n  - api: a\n  - instruction:\n    - mnemonic: xor\n    - number: 0x5a',
+    program([[api('a')], [mnem('xor'), num(0x5a)]]),
+    true,
+  ],
+  [
+    'file scope sees file features',
+    '- and:\n  - format: PE\n  - import: kernel32.VirtualAllocEx',
+    program(
       [],
       [],
       [
@@ -195,52 +136,41 @@ const cases: { name: string; rule: string; scope?: string; features: ReadableFea
         [valueKey('import', 'kernel32.VirtualAllocEx'), 0],
       ],
     ),
-    match: true,
-  },
-  {
-    name: 'a description item in a combinator is not a feature',
-    rule: '- and:\n  - description: both calls\n  - api: a\n  - api: b',
-    features: program([[api('a')], [api('b')]]),
-    match: true,
-  },
-  {
-    name: 'a dynamic `call:` branch never matches statically',
-    rule: '- and:\n  - api: a\n  - call:\n    - api: a',
-    features: program([[api('a')]]),
-    match: false,
-  },
-  {
-    name: 'the static twin of a dynamic branch matches',
-    rule: '- or:\n  - basic block:\n    - api: a\n  - call:\n    - api: a',
-    features: program([[api('a')]]),
-    match: true,
-  },
-  {
-    name: "a block of the rule's own scope is a plain and",
-    scope: 'basic block',
-    rule: '- basic block:\n  - and:\n    - api: a\n    - api: b',
-    features: program([[api('a')], [api('b')]]),
-    match: true,
-  },
-  {
-    name: 'a COM class (not extracted) never matches',
-    rule: '- or:\n  - com/class: SystemDeviceEnum',
-    features: program([[api('x')]]),
-    match: false,
-  },
-  {
-    name: 'a .NET feature never matches',
-    rule: '- or:\n  - class: System.Net.Sockets',
-    features: program([[api('x')]]),
-    match: false,
-  },
+    true,
+    'file',
+  ],
+  [
+    'a description item in a combinator is not a feature',
+    '- and:\n  - description: both calls\n  - api: a\n  - api: b',
+    program([[api('a')], [api('b')]]),
+    true,
+  ],
+  [
+    'a dynamic `call:` branch never matches statically',
+    '- and:\n  - api: a\n  - call:\n    - api: a',
+    program([[api('a')]]),
+    false,
+  ],
+  [
+    'the static twin of a dynamic branch matches',
+    '- or:\n  - basic block:\n    - api: a\n  - call:\n    - api: a',
+    program([[api('a')]]),
+    true,
+  ],
+  [
+    "a block of the rule's own scope is a plain and",
+    '- basic block:\n  - and:\n    - api: a\n    - api: b',
+    program([[api('a')], [api('b')]]),
+    true,
+    'basic block',
+  ],
+  ['a COM class (not extracted) never matches', '- or:\n  - com/class: SystemDeviceEnum', program([[api('x')]]), false],
+  ['a .NET feature never matches', '- or:\n  - class: System.Net.Sockets', program([[api('x')]]), false],
 ];
 
-for (const c of cases) {
-  test(`capabilities: ${c.name}`, () => {
-    const got = matched([rule('r', c.scope ?? 'function', c.rule)], c.features);
-    assert.deepEqual(got, c.match ? ['r'] : []);
-  });
+for (const [name, features, program, match, scope = 'function'] of cases) {
+  test(`capabilities: ${name}`, () =>
+    assert.deepEqual(matched([rule('r', scope, features)], program), match ? ['r'] : []));
 }
 
 test('capabilities: match by rule name and by namespace, across scopes', () => {

@@ -1,7 +1,7 @@
 // Whole-file digests computed here rather than taken from a dependency: CRC-32, and the similarity
 // (fuzzy) hashes TLSH and ssdeep that let two files be compared without their bytes. Pure computation
-// over a Uint8Array, one pass each; the digests import nothing, not even node: modules (fixtures.ts,
-// for the tests only, reads the developer corpus).
+// over a Uint8Array, one pass each; the digests import nothing, not even node: modules (the tests' inputs,
+// test/helpers/engine/fuzzy.ts, read the developer corpus).
 export { crc32 } from './crc32.js';
 export { ssdeepDigest } from './ssdeep.js';
 export { tlshDigest } from './tlsh.js';

@@ -1,9 +1,11 @@
-// Inputs for the known-answer tests of this folder, generated so that no binary fixture is committed.
-// The expected digests in the *.test.ts files were computed from exactly these bytes by the reference
+// Inputs for the fuzzy-digest known-answer tests (src/engine/fuzzy/known-answers.test.ts), generated so that no
+// binary fixture is committed. The expected digests there were computed from exactly these bytes by the reference
 // tools, so changing a generator here means recomputing them.
-import type { TestContext } from 'node:test';
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, ssdeepDigest, tlshDigest } from '../../../src/engine/fuzzy/index.js';
 
 /** Marsaglia's xorshift32 (shifts 13, 17, 5); each byte is the top 8 bits of the next state. */
 function xorshiftBytes(seed: number, length: number): Uint8Array {
@@ -77,3 +79,34 @@ export const CORPUS_FILES = {
   pe: 'bin/sqlite/sqlite-3.50.4_win-x86_64_mingw-gcc12_O2.exe',
   busybox: 'bin/busybox/busybox-static_1_1.35.0-4+deb12u1+b1_arm64',
 } as const;
+
+/** The three digests of one input, as the reference tools print them. */
+export interface Digests {
+  crc32: string;
+  tlsh: string;
+  ssdeep: string;
+}
+
+const DIGESTS: Record<keyof Digests, (bytes: Uint8Array) => string> = { crc32, tlsh: tlshDigest, ssdeep: ssdeepDigest };
+
+/**
+ * Registers the known-answer tests: each digest of each generated input and of each corpus file (skipped when
+ * the corpus is absent) against the reference tools' output.
+ */
+export function knownAnswers(
+  generated: Record<GeneratedInput, Digests>,
+  corpus: Record<keyof typeof CORPUS_FILES, Digests>,
+): void {
+  for (const [digest, run] of Object.entries(DIGESTS) as [keyof Digests, (bytes: Uint8Array) => string][]) {
+    for (const [input, want] of Object.entries(generated) as [GeneratedInput, Digests][]) {
+      test(`${digest}: ${input}`, () => assert.equal(run(GENERATED[input]()), want[digest]));
+    }
+    for (const [key, want] of Object.entries(corpus) as [keyof typeof CORPUS_FILES, Digests][]) {
+      const file = CORPUS_FILES[key];
+      test(`${digest}: corpus ${file}`, (t) => {
+        const bytes = corpusFile(t, file);
+        if (bytes) assert.equal(run(bytes), want[digest]);
+      });
+    }
+  }
+}

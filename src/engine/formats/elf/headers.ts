@@ -182,37 +182,26 @@ function readSectionTable(view: ElfView, h: ElfHeader, count: number, diag: Diag
   const out: SectionHeader[] = [];
   for (let i = 0; i < n; i++) {
     const at = h.shoff + i * h.shentsize;
-    const s: SectionHeader = h.is64
-      ? {
-          index: i,
-          name: '',
-          nameOffset: view.u32(at),
-          type: view.u32(at + 4),
-          flags: view.u64(at + 8),
-          addr: view.u64(at + 16),
-          offset: view.u64(at + 24),
-          size: view.u64(at + 32),
-          link: view.u32(at + 40),
-          info: view.u32(at + 44),
-          addralign: view.u64(at + 48),
-          entsize: view.u64(at + 56),
-          fileBytes: 0,
-        }
-      : {
-          index: i,
-          name: '',
-          nameOffset: view.u32(at),
-          type: view.u32(at + 4),
-          flags: view.u32(at + 8),
-          addr: view.u32(at + 12),
-          offset: view.u32(at + 16),
-          size: view.u32(at + 20),
-          link: view.u32(at + 24),
-          info: view.u32(at + 28),
-          addralign: view.u32(at + 32),
-          entsize: view.u32(at + 36),
-          fileBytes: 0,
-        };
+    // Elf32_Shdr and Elf64_Shdr list the same fields in the same order; flags, addresses, offsets and sizes
+    // are class-sized words. Object literals evaluate in source order, so the cursor walks the record.
+    let p = at;
+    const u32 = () => view.u32((p += 4) - 4);
+    const word = () => view.addr((p += view.wordSize) - view.wordSize);
+    const s: SectionHeader = {
+      index: i,
+      name: '',
+      nameOffset: u32(),
+      type: u32(),
+      flags: word(),
+      addr: word(),
+      offset: word(),
+      size: word(),
+      link: u32(),
+      info: u32(),
+      addralign: word(),
+      entsize: word(),
+      fileBytes: 0,
+    };
     if (s.type !== SHT_NOBITS && s.type !== SHT_NULL) {
       s.fileBytes = clippedBytes(view, s.offset, s.size);
       if (s.fileBytes < s.size) diag.add(`section ${i} data runs past the end of the file`);
