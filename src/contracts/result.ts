@@ -1,8 +1,19 @@
 // The analysis result document: what the engine returns and the store keeps per analysis.
 // Plain JSON, deterministic for the same bytes and options; only `vectors` is typed arrays (stored in the
 // similarity index, not in the document).
+import type { CallRecord, FunctionRecord, ReferenceRecord, StringRecord } from '../shared/analysis-records.js';
 import type { PackedVectors } from '../shared/simhash.js';
 import type { CapabilityReport, FrozenFeatures, LibraryRecord } from './understanding.js';
+
+export type {
+  BlockRecord,
+  CallRecord,
+  EdgeKindName,
+  FunctionRecord,
+  NameOrigin,
+  ReferenceRecord,
+  StringRecord,
+} from '../shared/analysis-records.js';
 
 export type BinaryFormat = 'elf' | 'pe' | 'macho' | 'raw';
 export type Architecture =
@@ -37,61 +48,6 @@ export interface FileHashes {
   tlsh: string;
   /** ssdeep "blocksize:hash1:hash2"; nullable as in the published details schema. */
   ssdeep: string | null;
-}
-
-/** Where a function's name came from. */
-export type NameOrigin = 'symbol' | 'debug' | 'export' | 'client' | 'generated';
-
-export type EdgeKindName = 'fallthrough' | 'jump' | 'branch_taken' | 'branch_not_taken' | 'switch';
-
-export interface BlockRecord {
-  start: number;
-  end: number;
-  instructions: number;
-  edges: { to: number; kind: EdgeKindName }[];
-}
-
-export interface FunctionRecord {
-  vaddr: number;
-  size: number;
-  /** Display name: demangled symbol, or `sub_<hex>` when the binary names none. */
-  name: string;
-  /** The raw symbol (mangled), or the display name when there is none. */
-  mangledName: string;
-  nameOrigin: NameOrigin;
-  /** How recovery found the start (symbol, unwind, call, gap …). */
-  found: string;
-  thumb: boolean;
-  noReturn: boolean;
-  blocks: BlockRecord[];
-}
-
-export interface CallRecord {
-  /** Index of the calling function in `functions`. */
-  caller: number;
-  site: number;
-  /** Target address (a function, an import stub or slot), or -1 when computed at run time. */
-  target: number;
-  kind: 'direct' | 'indirect' | 'tail' | 'import';
-  /** Index of the called function, when the target is one. */
-  callee: number | null;
-  /** Import or function name of the target, when known. */
-  calleeName: string | null;
-}
-
-export interface StringRecord {
-  vaddr: number;
-  value: string;
-  encoding: 'ascii' | 'utf8' | 'utf16le';
-  section: string;
-  /** Instructions that reference it, with the index of their function. */
-  refs: { site: number; func: number }[];
-}
-
-export interface ReferenceRecord {
-  site: number;
-  func: number;
-  target: number;
 }
 
 export interface SectionRecord {

@@ -1,7 +1,7 @@
 // What an analysis leaves in the store, written by the worker thread that ran it: the rows the API pages
 // through, the capability features and the result document. Only a summary crosses back to the main thread.
 import { toResultDocument, type AnalysisResult, type BinaryIdentity } from '../contracts/index.js';
-import type { FunctionResults, Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 
 /** What the job logs about a stored analysis: small, so handing it to the main thread costs nothing. */
 export interface AnalysisSummary {
@@ -21,47 +21,13 @@ export interface AnalysisSummary {
 
 const MAX_DIAGNOSTICS = 20;
 
-/** The rows the API pages through, from the engine's result document. */
-function functionResults(r: AnalysisResult): FunctionResults {
-  const stringSites = new Set(r.strings.flatMap((s) => s.refs.map((ref) => ref.site)));
-  return {
-    functions: r.functions.map((f) => ({
-      vaddr: f.vaddr,
-      size: f.size,
-      name: f.name,
-      mangledName: f.mangledName,
-      nameSourceType: f.nameOrigin === 'client' ? 'EXTERNAL' : 'SYSTEM',
-      debug: f.nameOrigin === 'symbol' || f.nameOrigin === 'debug',
-      source: f.found,
-      thumb: f.thumb,
-      blocks: f.blocks,
-    })),
-    calls: r.calls.map((c) => ({
-      caller: c.caller,
-      callee: c.callee,
-      target: c.target,
-      name: c.calleeName ?? (c.target >= 0 ? `sub_${c.target.toString(16)}` : '(indirect)'),
-      external: c.kind === 'import',
-      site: c.site,
-    })),
-    strings: r.strings,
-    vectors: r.vectors,
-    refs: [
-      ...r.calls
-        .filter((c) => c.target >= 0)
-        .map((c) => ({ site: c.site, func: c.caller, target: c.target, kind: 'call' })),
-      ...r.refs.map((x) => ({ ...x, kind: stringSites.has(x.site) ? 'string' : 'data' })),
-    ],
-  };
-}
-
 /**
  * Stores a finished analysis's results (replacing an earlier run's, in short transactions) and sums them up.
  * Run in the worker thread: converting, serialising and inserting a large binary's rows took seconds of the
  * API's event loop when the result was handed to the main thread to store.
  */
 export async function storeResult(store: Store, analysisId: number, result: AnalysisResult): Promise<AnalysisSummary> {
-  await store.functions.replace(analysisId, functionResults(result));
+  await store.functions.replace(analysisId, result);
   if (result.capabilityFeatures) await store.events.saveFeatures(analysisId, result.capabilityFeatures);
   await store.events.saveResult(analysisId, toResultDocument(result));
   const caps = result.capabilities;

@@ -1,5 +1,6 @@
-// Shared vocabulary of every layer: the coded error registry, the logger interface and the limits of an
-// analysis. Imports nothing from the project.
+// Shared vocabulary of every layer: the coded error registry, the logger interface, the limits of an
+// analysis and the records of what it found. Imports nothing from the project.
 export * from './errors.js';
 export * from './logger.js';
 export * from './analysis-limits.js';
+export * from './analysis-records.js';

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CallRecord, FunctionRecord, ReferenceRecord, StringRecord } from '../shared/analysis-records.js';
 import type { PackedVectors } from '../shared/simhash.js';
 import { clearResults, FUNCTIONS_PER_CHUNK } from './analysis-rows.js';
 import { inBatches, inChunks } from './batches.js';
@@ -9,31 +10,29 @@ import { insertBuckets, insertVectors } from './similarity.js';
 
 export type FunctionRow = Selectable<FunctionsTable>;
 
-/** One analysis's recovered functions and what hangs off them, as the job hands them over. */
+/** One analysis's recovered functions and what hangs off them, as the engine returned them. */
 export interface FunctionResults {
-  functions: {
-    vaddr: number;
-    size: number;
-    name: string;
-    mangledName: string;
-    nameSourceType: string;
-    debug: boolean;
-    source: string;
-    thumb: boolean;
-    blocks: unknown;
-  }[];
+  functions: FunctionRecord[];
   /** `caller`/`callee` index into `functions`. */
-  calls: { caller: number; callee: number | null; target: number; name: string; external: boolean; site: number }[];
-  strings: {
-    vaddr: number;
-    value: string;
-    encoding: string;
-    section: string;
-    refs: { site: number; func: number }[];
-  }[];
-  refs: { site: number; func: number; target: number; kind: string }[];
+  calls: CallRecord[];
+  strings: StringRecord[];
+  refs: ReferenceRecord[];
   /** Vectors and LSH buckets of `functions`, index-aligned (absent: the functions are not indexed). */
   vectors?: PackedVectors | null;
+}
+
+/** A call's target as the function list shows it: its name, else its address, else that it is computed. */
+const calleeName = (c: CallRecord) => c.calleeName ?? (c.target >= 0 ? `sub_${c.target.toString(16)}` : '(indirect)');
+
+/** Every cross-reference: each direct call, and each data reference (a string's, or other data). */
+function crossReferences(r: FunctionResults) {
+  const stringSites = new Set(r.strings.flatMap((s) => s.refs.map((ref) => ref.site)));
+  return [
+    ...r.calls
+      .filter((c) => c.target >= 0)
+      .map((c) => ({ site: c.site, func: c.caller, target: c.target, kind: 'call' })),
+    ...r.refs.map((x) => ({ ...x, kind: stringSites.has(x.site) ? 'string' : 'data' })),
+  ];
 }
 
 export class FunctionsRepository {
@@ -64,9 +63,10 @@ export class FunctionsRepository {
                 size: f.size,
                 name: f.name,
                 mangled_name: f.mangledName,
-                name_source_type: f.nameSourceType,
-                debug: f.debug ? 1 : 0,
-                source: f.source,
+                // A name the client sent is EXTERNAL; recovery's own (symbols, debug info, sub_) are SYSTEM.
+                name_source_type: f.nameOrigin === 'client' ? 'EXTERNAL' : 'SYSTEM',
+                debug: f.nameOrigin === 'symbol' || f.nameOrigin === 'debug' ? 1 : 0,
+                source: f.found,
                 thumb: f.thumb ? 1 : 0,
                 blocks: JSON.stringify(f.blocks),
               })),
@@ -89,8 +89,8 @@ export class FunctionsRepository {
             caller_id: ids[c.caller]!,
             callee_id: c.callee === null ? null : ids[c.callee]!,
             callee_vaddr: c.target,
-            callee_name: c.name,
-            is_external: c.external ? 1 : 0,
+            callee_name: calleeName(c),
+            is_external: c.kind === 'import' ? 1 : 0,
             site: c.site,
           })),
         )
@@ -126,7 +126,7 @@ export class FunctionsRepository {
         )
         .execute(),
     );
-    await inChunks(r.refs, (batch) =>
+    await inChunks(crossReferences(r), (batch) =>
       this.db
         .insertInto('xrefs')
         .values(

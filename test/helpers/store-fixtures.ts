@@ -1,4 +1,5 @@
 import { createStore, openDatabase, type FunctionResults, type Store } from '../../src/store/index.js';
+import type { CallRecord, FunctionRecord, NameOrigin } from '../../src/shared/index.js';
 import type { TestDatabase } from './backends.js';
 
 /** A store over a test database, migrated. */
@@ -32,30 +33,39 @@ export async function newAnalysis(store: Store, userId: number, name = 'a.bin', 
   );
 }
 
+/** A recovered function as the engine records it: 16 bytes at `vaddr`, no blocks, found by a test. */
+export const functionRecord = (
+  vaddr: number,
+  name = `sub_${vaddr.toString(16)}`,
+  nameOrigin: NameOrigin = 'generated',
+): FunctionRecord => ({
+  vaddr,
+  size: 16,
+  name,
+  mangledName: name,
+  nameOrigin,
+  found: 'test',
+  thumb: false,
+  noReturn: false,
+  blocks: [],
+});
+
+/** A call from function `caller` at `site`: to function `callee` (direct), or to an import when null. */
+export const callRecord = (
+  caller: number,
+  callee: number | null,
+  target: number,
+  site: number,
+  calleeName: string | null = null,
+): CallRecord => ({ caller, callee, target, site, calleeName, kind: callee === null ? 'import' : 'direct' });
+
 /**
  * Recovery results with one function per address, named as the analysis would (`sub_<hex>`), and direct
  * calls between them as [caller, callee] indexes into `vaddrs`.
  */
 export const functionsAt = (vaddrs: number[], calls: [number, number][] = []): FunctionResults => ({
-  functions: vaddrs.map((vaddr) => ({
-    vaddr,
-    size: 16,
-    name: `sub_${vaddr.toString(16)}`,
-    mangledName: `sub_${vaddr.toString(16)}`,
-    nameSourceType: 'SYSTEM',
-    debug: false,
-    source: 'test',
-    thumb: false,
-    blocks: [],
-  })),
-  calls: calls.map(([caller, callee], i) => ({
-    caller,
-    callee,
-    target: vaddrs[callee]!,
-    name: `sub_${vaddrs[callee]!.toString(16)}`,
-    external: false,
-    site: vaddrs[caller]! + i,
-  })),
+  functions: vaddrs.map((vaddr) => functionRecord(vaddr)),
+  calls: calls.map(([caller, callee], i) => callRecord(caller, callee, vaddrs[callee]!, vaddrs[caller]! + i)),
   strings: [],
   refs: [],
 });

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { type Store } from '../../src/store/index.js';
 import type { Viewer } from '../../src/store/analyses.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
+import { functionRecord, newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 const PER_ANALYSIS = 13_000;
 
@@ -40,17 +40,7 @@ for (const backend of backends) {
         [bob, 'PUBLIC', 2],
       ] as const) {
         const { analysisId } = await newAnalysis(store, owner.id, `b${n}`, scope);
-        const functions = Array.from({ length: PER_ANALYSIS }, (_, i) => ({
-          vaddr: i,
-          size: 1,
-          name: `f${n}_${i % 1000}`,
-          mangledName: '',
-          nameSourceType: 'SYSTEM',
-          debug: false,
-          source: 'test',
-          thumb: false,
-          blocks: [],
-        }));
+        const functions = Array.from({ length: PER_ANALYSIS }, (_, i) => functionRecord(i, `f${n}_${i % 1000}`));
         await store.functions.replace(analysisId, { functions, calls: [], strings: [], refs: [] });
         for (const f of await store.functions.map(analysisId))
           rows.push({ id: f.id, name: f.name, hiddenFromBob: owner === alice });

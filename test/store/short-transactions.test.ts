@@ -10,10 +10,10 @@ import { AnalysesService } from '../../src/services/analyses.js';
 import { HASHED_DIM, LSH_BANDS } from '../../src/shared/simhash.js';
 import { createStore, type FunctionResults, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
+import { callRecord, functionRecord, newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 /**
- * Recovery results of `n` functions: two calls each (the next function, an import), three xrefs each, a
+ * Recovery results of `n` functions: two calls each (the next function, an import), four xrefs each (its two calls, a string, other data), a
  * string per 10 functions referenced from 4 of them, and a vector with its LSH buckets each.
  */
 function largeResults(n: number): FunctionResults {
@@ -21,20 +21,10 @@ function largeResults(n: number): FunctionResults {
   const buckets = new Int32Array(n * LSH_BANDS);
   for (let i = 0; i < buckets.length; i++) buckets[i] = ((i % LSH_BANDS) << 16) | ((i * 2_654_435_761) >>> 16);
   return {
-    functions: Array.from({ length: n }, (_, i) => ({
-      vaddr: vaddr(i),
-      size: 16,
-      name: `sub_${vaddr(i).toString(16)}`,
-      mangledName: `sub_${vaddr(i).toString(16)}`,
-      nameSourceType: 'SYSTEM',
-      debug: false,
-      source: 'test',
-      thumb: false,
-      blocks: [{ start: vaddr(i), size: 16 }],
-    })),
+    functions: Array.from({ length: n }, (_, i) => functionRecord(vaddr(i))),
     calls: Array.from({ length: n }, (_, i) => [
-      { caller: i, callee: (i + 1) % n, target: vaddr((i + 1) % n), name: 'next', external: false, site: vaddr(i) + 4 },
-      { caller: i, callee: null, target: 0x10, name: 'malloc', external: true, site: vaddr(i) + 8 },
+      callRecord(i, (i + 1) % n, vaddr((i + 1) % n), vaddr(i) + 4),
+      callRecord(i, null, 0x10, vaddr(i) + 8, 'malloc'),
     ]).flat(),
     strings: Array.from({ length: n / 10 }, (_, s) => ({
       vaddr: 0x900000 + s * 32,
@@ -44,9 +34,8 @@ function largeResults(n: number): FunctionResults {
       refs: [0, 1, 2, 3].map((k) => ({ site: vaddr(s * 10 + k) + 12, func: s * 10 + k })),
     })),
     refs: Array.from({ length: n }, (_, i) => [
-      { site: vaddr(i) + 4, func: i, target: vaddr((i + 1) % n), kind: 'call' },
-      { site: vaddr(i) + 12, func: i, target: 0x900000 + Math.floor(i / 10) * 32, kind: 'string' },
-      { site: vaddr(i) + 14, func: i, target: 0xa00000 + i * 8, kind: 'data' },
+      { site: vaddr(i) + 12, func: i, target: 0x900000 + Math.floor(i / 10) * 32 },
+      { site: vaddr(i) + 14, func: i, target: 0xa00000 + i * 8 },
     ]).flat(),
     vectors: { count: n, vectors: new Int8Array(n * HASHED_DIM).fill(3), buckets },
   };
@@ -143,7 +132,7 @@ describe('short transactions: event loop (sqlite)', () => {
       functions: n,
       calls: 2 * n,
       stringRefs: (4 * n) / 10,
-      xrefs: 3 * n,
+      xrefs: 4 * n,
       strings: n / 10,
       history: 0,
     };
@@ -226,7 +215,7 @@ for (const backend of backends) {
         functions: n,
         calls: 2 * n,
         stringRefs: (4 * n) / 10,
-        xrefs: 3 * n,
+        xrefs: 4 * n,
         strings: n / 10 + 300,
         history: 3_000,
         lsh: n * LSH_BANDS,

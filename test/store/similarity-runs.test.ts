@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type FunctionResults, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { functionsAt, newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
+import { callRecord, functionRecord, functionsAt, newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 for (const backend of backends) {
   describe(`similarity runs and inputs (${backend.name})`, { skip: backend.skip ?? false }, () => {
@@ -103,11 +103,7 @@ for (const backend of backends) {
       const { analysisId, binaryId } = await newAnalysis(store, alice, 'calls.bin');
       const results: FunctionResults = {
         ...functionsAt([0x10, 0x20, 0x30]),
-        calls: [
-          { caller: 0, callee: 1, target: 0x20, name: 'sub_20', external: false, site: 0x11 },
-          { caller: 1, callee: 2, target: 0x30, name: 'sub_30', external: false, site: 0x21 },
-          { caller: 1, callee: null, target: -1, name: 'malloc', external: true, site: 0x22 },
-        ],
+        calls: [callRecord(0, 1, 0x20, 0x11), callRecord(1, 2, 0x30, 0x21), callRecord(1, null, -1, 0x22, 'malloc')],
       };
       await store.functions.replace(analysisId, results);
       const fns = await store.similarityInputs.functions(analysisId);
@@ -136,11 +132,13 @@ for (const backend of backends) {
     });
 
     test('countNamed: named functions the viewer may see, the excepted analysis left out', async () => {
-      const named = (n: number): FunctionResults => {
-        const r = functionsAt(Array.from({ length: n }, (_, i) => 0x100 + i * 0x10));
-        r.functions.forEach((f, i) => Object.assign(f, { debug: i > 0, name: `f${i}` }));
-        return r; // n − 1 named from symbols, one placeholder
-      };
+      // n − 1 named from symbols, one placeholder
+      const named = (n: number): FunctionResults => ({
+        ...functionsAt([]),
+        functions: Array.from({ length: n }, (_, i) =>
+          i > 0 ? functionRecord(0x100 + i * 0x10, `f${i}`, 'symbol') : functionRecord(0x100),
+        ),
+      });
       const before = {
         alice: await store.similarityInputs.countNamed({ id: alice, teamId: null }, null),
         bob: await store.similarityInputs.countNamed({ id: bob, teamId: null }, null),

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { HASHED_DIM, LSH_BANDS, packVectors } from '../../src/shared/simhash.js';
 import { type IndexFilter, type Store } from '../../src/store/index.js';
 import { backends, type TestDatabase } from '../helpers/backends.js';
-import { migratedStore } from '../helpers/store-fixtures.js';
+import { functionRecord, migratedStore } from '../helpers/store-fixtures.js';
 
 /** Seeded unit vectors, and copies of them turned by a little noise. */
 function vectors(seed: number) {
@@ -84,17 +84,7 @@ for (const backend of backends) {
 
     const replace = (analysisId: number, vs: Float32Array[], debug = (i: number) => i % 2 === 0) =>
       store.functions.replace(analysisId, {
-        functions: vs.map((_, i) => ({
-          vaddr: 0x1000 + i * 16,
-          size: 16,
-          name: `f${i}`,
-          mangledName: `f${i}`,
-          nameSourceType: 'SYSTEM',
-          debug: debug(i),
-          source: 'symbol',
-          thumb: false,
-          blocks: [],
-        })),
+        functions: vs.map((_, i) => functionRecord(0x1000 + i * 16, `f${i}`, debug(i) ? 'symbol' : 'generated')),
         calls: [],
         strings: [],
         refs: [],
