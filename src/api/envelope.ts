@@ -19,7 +19,8 @@ export const fail = (err: AppError) => ({
   data: null,
   message: err.message,
   errors: err.wireCode === null ? [] : [{ code: err.wireCode, message: wireMessage(err) }],
-  meta: {},
+  // The spec's "extra information": what failed and why, which the fixed messages cannot say.
+  meta: err.detail === undefined ? {} : { detail: err.detail, ...(err.fields ? { fields: err.fields } : {}) },
 });
 
 /** The spec fixes the validation entry's text; other entries repeat the envelope message. */

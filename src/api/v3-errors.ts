@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
-import type { AppError } from '../shared/errors.js';
+import type { AppError, FieldProblem } from '../shared/errors.js';
 
 /** The /v3 error codes (the reference's ErrorBody.code) of the statuses the registry uses. */
 const V3_CODES: Record<number, string> = {
@@ -39,14 +39,18 @@ export function v3Error(err: AppError, traceId: string) {
   };
 }
 
-/** Names every field Ajv rejected, as `querystring.limit: must be <= 50`, for the /v3 `detail`. */
-export function validationDetail(err: FastifyError): string | undefined {
+/** Every field Ajv rejected and why: `querystring.limit` must be <= 50, `body.tags` is required, … */
+export function validationFields(err: FastifyError): FieldProblem[] | undefined {
   if (!err.validation) return undefined;
-  return err.validation
-    .map((v) => {
-      const missing = (v.params as { missingProperty?: string }).missingProperty;
-      const path = [err.validationContext, ...v.instancePath.split('/').slice(1), missing].filter(Boolean).join('.');
-      return missing ? `${path}: is required` : `${path}: ${v.message ?? 'is invalid'}`;
-    })
-    .join('; ');
+  return err.validation.map((v) => {
+    const { missingProperty, additionalProperty } = v.params as {
+      missingProperty?: string;
+      additionalProperty?: string;
+    };
+    const name = missingProperty ?? additionalProperty;
+    const field = [err.validationContext, ...v.instancePath.split('/').slice(1), name].filter(Boolean).join('.');
+    if (missingProperty) return { field, reason: 'is required' };
+    if (additionalProperty) return { field, reason: 'is not a field of this request: check its spelling' };
+    return { field, reason: v.message ?? 'is invalid' };
+  });
 }

@@ -6,7 +6,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 function createAjv(coerceTypes: Options['coerceTypes'], allErrors: boolean): Ajv {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors, strict: false });
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, allErrors, strict: false });
   addFormats(ajv);
   for (const f of ['int64', 'bigint', 'binary']) ajv.addFormat(f, true);
   return ajv;
@@ -53,18 +53,21 @@ export const fieldBounds = (name: string) => ({
  * Bounds what a request may carry to what both databases store alike. Integers arrive as JS numbers and are
  * kept in BIGINT columns: past ±2^53 they lose precision (past 2^63 PostgreSQL refuses them with a 500), so
  * every integer is bounded to the safe range. PostgreSQL text cannot hold U+0000 (SQLite can), so no string
- * may contain it. Texts and lists are bounded as above. Applied to a copy: the published OpenAPI document
- * keeps the contract's schemas as they are.
+ * may contain it. Texts and lists are bounded as above. In `closed` schemas (JSON bodies) an object takes no
+ * keys it does not declare, unless it says otherwise. Applied to a copy: the published OpenAPI document keeps
+ * the contract's schemas as they are.
  */
-function storable(schema: unknown, field = ''): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => storable(s, field));
+function storable(schema: unknown, closed: boolean, field = ''): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => storable(s, closed, field));
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'properties' && v !== null && typeof v === 'object')
-      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, storable(sub, name)]));
-    else out[k] = storable(v, field);
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, storable(sub, closed, name)]));
+    else out[k] = storable(v, closed, field);
   }
+  // A misspelt key in a JSON body was silently dropped (and its default used instead): it is an error.
+  if (closed && out.properties !== undefined) out.additionalProperties ??= false;
   const types = Array.isArray(out.type) ? out.type : [out.type];
   const bounds = fieldBounds(field);
   if (types.includes('integer')) {
@@ -89,8 +92,8 @@ function createValidatorCompiler(allErrors = false): FastifySchemaCompiler<unkno
   const url = createAjv('array', allErrors);
   const body = createAjv(false, allErrors);
   return ({ schema, httpPart }) => {
-    if (httpPart === 'body') return body.compile(storable(schema) as object) as ValidateFn;
-    return decimalIntegers(schema, url.compile(storable(schema) as object) as ValidateFn);
+    if (httpPart === 'body') return body.compile(storable(schema, true) as object) as ValidateFn;
+    return decimalIntegers(schema, url.compile(storable(schema, false) as object) as ValidateFn);
   };
 }
 

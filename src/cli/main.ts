@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { analyzeCommand } from './analyze.js';
 import { UsageError } from './usage-error.js';
+import { startupHint } from './startup-errors.js';
 import { importOsvDirectory } from './vulns-import.js';
 
 const USAGE = `usage:
@@ -133,8 +134,8 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     console.error((err as Error).message ? `binlens: ${(err as Error).message}` : USAGE);
     process.exit(2);
   }
-  console.error(
-    err instanceof ConfigError ? `configuration error: ${err.message}` : err instanceof Error ? err.message : err,
-  );
+  if (err instanceof ConfigError) console.error(`configuration error: ${err.message}`);
+  else
+    console.error(`binlens: ${startupHint(err, loadConfig()) ?? (err instanceof Error ? err.message : String(err))}`);
   process.exit(1);
 });

@@ -10,7 +10,17 @@ export const PaginationModel = Type.Object({
   has_next_page: Type.Boolean(),
 });
 
-export const MetaModel = Type.Object({ pagination: Type.Optional(Nullable(PaginationModel)) });
+export const MetaModel = Type.Object({
+  pagination: Type.Optional(Nullable(PaginationModel)),
+  detail: Type.Optional(
+    Type.String({ description: 'Binlens extension, on errors: what failed and why, e.g. `body.tags: is required`' }),
+  ),
+  fields: Type.Optional(
+    Type.Array(Type.Object({ field: Type.String(), reason: Type.String() }), {
+      description: 'Binlens extension, on validation errors: each failing field and the reason',
+    }),
+  ),
+});
 
 /**
  * The reference's BaseResponse<T>: `{status, data, message, errors, meta}`. The server always sends all five

@@ -13,6 +13,7 @@ import {
   decodeAnalysisConfig,
   encodeAnalysisConfig,
   isModelName,
+  MODEL_NAMES,
   modelId,
   type AnalysisJobPayload,
   type StoredAnalysisConfig,
@@ -53,7 +54,7 @@ function whyNoModel(identity: BinaryIdentity): string {
     );
   return (
     `it is ${identity.format.toUpperCase()} ${identity.architecture} for ${identity.platform}, which no model ` +
-    'analyses (GET /v2/models lists them)'
+    `analyses; the models (GET /v2/models) cover ${MODEL_NAMES.map((m) => m.replace('binnet-0.7-', '')).join(', ')}`
   );
 }
 
@@ -74,7 +75,10 @@ export class AnalysesService {
     const sample = await this.store.samples.get(sha256);
     // Samples are stored once per hash, but only those who uploaded one may analyse it: knowing a hash
     // must not give access to (or confirm the existence of) someone else's private upload.
-    if (!sample || !(await this.store.samples.uploadedBy(caller.id, sha256))) throw errors.resourceNotFound();
+    if (!sample || !(await this.store.samples.uploadedBy(caller.id, sha256)))
+      throw errors
+        .resourceNotFound()
+        .withDetail(`sha_256_hash ${sha256} was never uploaded by you: upload the file first (POST /v2/upload)`);
     const identity = applyBinaryConfig(JSON.parse(sample.identity) as BinaryIdentity, body.binary_config ?? null);
     const model = pickModel(identity);
     if (!model) throw errors.noModel(whyNoModel(identity));
@@ -116,7 +120,8 @@ export class AnalysesService {
 
   async requeue(caller: Caller, id: number, form: RequeueBody, maxRetry: number | undefined) {
     const a = await this.store.analyses.get(id);
-    if (!a || !canView(caller, a)) throw errors.resourceNotFound();
+    if (!a || !canView(caller, a))
+      throw errors.resourceNotFound().withDetail(`analysis ${id} does not exist or is not visible to you`);
     if (a.user_id !== caller.id) throw errors.forbidden();
     let model = a.model_name;
     if (form.model_name) {

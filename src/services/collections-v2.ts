@@ -32,7 +32,12 @@ export class CollectionsV2Service {
 
   async create(caller: Caller, body: Static<typeof CollectionCreateRequest>) {
     const modelName = MODEL_NAMES[body.model_id - 1];
-    if (modelName === undefined) throw errors.validation().withDetail('model_id: not a model');
+    if (modelName === undefined)
+      throw errors
+        .validation()
+        .withFields([
+          { field: 'body.model_id', reason: `is not a model: 1 to ${MODEL_NAMES.length} (GET /v2/models)` },
+        ]);
     const binaries = [...new Set(body.binaries ?? [])];
     const c = await this.collections.create(caller, {
       name: body.collection_name,

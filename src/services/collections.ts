@@ -16,20 +16,20 @@ export interface CollectionFields {
 /** A new collection of the caller; `modelName` null takes the first binary's model (none without one). */
 export type NewCollectionInput = Omit<NewCollection, 'userId'>;
 
-const invalid = (detail: string) => errors.validation().withDetail(detail);
+const invalid = (field: string, reason: string) => errors.validation().withFields([{ field: `body.${field}`, reason }]);
 
 /** Refuses names, descriptions and tags past their bounds, and blank names. */
 function checkFields(f: CollectionFields) {
   if (f.name !== undefined && (f.name.trim() === '' || f.name.length > COLLECTION_LIMITS.name))
-    throw invalid(`collection_name: must be 1 to ${COLLECTION_LIMITS.name} characters, not blank`);
+    throw invalid('collection_name', `must be 1 to ${COLLECTION_LIMITS.name} characters, not blank`);
   if (f.description !== undefined && f.description.length > COLLECTION_LIMITS.description)
-    throw invalid(`description: must be at most ${COLLECTION_LIMITS.description} characters`);
+    throw invalid('description', `must be at most ${COLLECTION_LIMITS.description} characters`);
 }
 
 function checkTags(tags: string[]) {
-  if (tags.length > COLLECTION_LIMITS.tags) throw invalid(`tags: at most ${COLLECTION_LIMITS.tags} tags`);
+  if (tags.length > COLLECTION_LIMITS.tags) throw invalid('tags', `at most ${COLLECTION_LIMITS.tags} tags`);
   if (tags.some((t) => t.trim() === '' || t.length > COLLECTION_LIMITS.tag))
-    throw invalid(`tags: each tag must be 1 to ${COLLECTION_LIMITS.tag} characters, not blank`);
+    throw invalid('tags', `each tag must be 1 to ${COLLECTION_LIMITS.tag} characters, not blank`);
 }
 
 /** The caller as the store's visibility rules see them. */
@@ -61,7 +61,7 @@ export class CollectionsService {
   /** Every id must name an analysis's binary the caller can see (404 for the first that does not). */
   private async checkBinaries(caller: Caller, ids: number[]) {
     if (ids.length > COLLECTION_LIMITS.binaries)
-      throw invalid(`binaries: at most ${COLLECTION_LIMITS.binaries} binaries`);
+      throw invalid('binaries', `at most ${COLLECTION_LIMITS.binaries} binaries`);
     const seen = await this.store.collections.visibleBinaryIds(ids, viewer(caller));
     const missing = ids.find((id) => !seen.has(id));
     if (missing !== undefined) throw errors.binaryNotFound(missing);

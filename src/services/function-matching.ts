@@ -35,7 +35,10 @@ export class FunctionMatchingService {
 
   async forFunctions(caller: Caller, body: Static<typeof FunctionMatchingRequest>) {
     const ids = [...new Set(body.function_ids)];
-    if (ids.length === 0 || ids.length > MAX_QUERY_FUNCTIONS) throw errors.validation();
+    if (ids.length === 0 || ids.length > MAX_QUERY_FUNCTIONS)
+      throw errors
+        .validation()
+        .withFields([{ field: 'body.function_ids', reason: `must list 1 to ${MAX_QUERY_FUNCTIONS} functions` }]);
     const found = new Map((await this.store.similarityInputs.describe(ids)).map((f) => [f.id, f.analysis_id]));
     const visible = await visibleAnalysisIds(this.store, caller, [...found.values()]);
     // A function of an analysis the caller cannot see is reported missing, like one that does not exist.
@@ -52,7 +55,10 @@ export class FunctionMatchingService {
   ): Promise<FunctionMatchingResponseBody> {
     const f = body.filters ?? {};
     const lists = [f.binary_ids, f.collection_ids, f.function_ids, f.user_ids];
-    if (lists.some((l) => (l?.length ?? 0) > MAX_FILTER_IDS)) throw errors.validation();
+    if (lists.some((l) => (l?.length ?? 0) > MAX_FILTER_IDS))
+      throw errors
+        .validation()
+        .withFields([{ field: 'body.filters', reason: `each list of ids holds at most ${MAX_FILTER_IDS}` }]);
     const sorted = (l: number[] | undefined) => (l?.length ? [...new Set(l)].sort((a, b) => a - b) : undefined);
     const request: MatchingRunRequest = {
       ...subject,

@@ -27,8 +27,13 @@ export class FunctionNamesService {
 
   /** All or nothing: 422 for any bad name, 404 when any function is missing or hidden, 403 when any is not owned. */
   async rename(caller: Caller, renames: Rename[]) {
-    if (renames.length > MAX_BATCH || renames.some((r) => !validName(r.new_name) || !validName(r.new_mangled_name)))
-      throw errors.validation();
+    const bad = renames.find((r) => !validName(r.new_name) || !validName(r.new_mangled_name));
+    if (renames.length > MAX_BATCH || bad) {
+      const reason = bad
+        ? `function ${bad.function_id}: names must be 1 to ${MAX_NAME_CHARS} characters, not blank, without control characters`
+        : `at most ${MAX_BATCH} renames a request`;
+      throw errors.validation().withFields([{ field: 'body', reason }]);
+    }
     const ids = [...new Set(renames.map((r) => r.function_id))];
     const owners = new Map((await this.store.functions.owners(ids)).map((o) => [o.id, o]));
     const hidden = ids.find((id) => !owners.has(id) || !canView(caller, owners.get(id)!));

@@ -90,9 +90,12 @@ export class SearchService {
   /** GET /v3/binaries: as `binaries`, but a search must name something to look for (422 otherwise). */
   async binariesV3(caller: Caller, q: Static<typeof V3SearchBinariesQuery>, w: Window) {
     if (!q.partial_name && !q.partial_sha256 && !q.tags?.length && !q.model_name)
-      throw errors
-        .validation()
-        .withDetail('querystring: at least one of partial_name, partial_sha256, tags, model_name is required');
+      throw errors.validation().withFields([
+        {
+          field: 'querystring',
+          reason: 'at least one of partial_name, partial_sha256, tags, model_name is required',
+        },
+      ]);
     return this.binaries(caller, q, w);
   }
 

@@ -161,6 +161,8 @@ export class UnderstandingService {
   async vulnerabilities(caller: Caller, id: number): Promise<Static<typeof Vulnerabilities>> {
     const { analysis, result } = await this.completed(caller, id);
     if (!configOf(analysis).generate_cves) throw errors.notGenerated('Vulnerabilities', id, 'generate_cves');
+    // No records at all is not "no vulnerabilities": say so, or an empty list reads as a clean bill.
+    if ((await this.store.vulnerabilities.count()) === 0) throw errors.noVulnerabilityData();
     return { vulnerabilities: await this.vulnerabilityReports(result) };
   }
 

@@ -8,9 +8,17 @@ export interface ErrorSpec<P extends unknown[]> {
   message: (...params: P) => string;
 }
 
+/** One thing a request got wrong: the field (`body.tags`, `querystring.limit`, `file`) and why. */
+export interface FieldProblem {
+  field: string;
+  reason: string;
+}
+
 export class AppError extends Error {
-  /** Which fields failed and why, for error bodies that carry it (the /v3 body's `detail`). */
+  /** What failed and why, for error bodies that carry it (the /v3 body's `detail`, the /v2 `meta.detail`). */
   detail: string | undefined;
+  /** The same, field by field, when the failure is in the request's fields. */
+  fields: FieldProblem[] | undefined;
 
   constructor(
     readonly key: string,
@@ -24,6 +32,12 @@ export class AppError extends Error {
 
   withDetail(detail: string): this {
     this.detail = detail;
+    return this;
+  }
+
+  withFields(fields: FieldProblem[]): this {
+    this.fields = fields;
+    this.detail = fields.map((f) => `${f.field}: ${f.reason}`).join('; ');
     return this;
   }
 }
@@ -45,7 +59,11 @@ const spec = <P extends unknown[]>(status: number, wireCode: string | null, mess
 
 export const errors = defineErrors({
   validation: spec(422, 'validation_error', () => 'Request validation error'),
-  unauthorized: spec(401, '401', () => 'Missing or invalid API key'),
+  unauthorized: spec(
+    401,
+    '401',
+    (why: string) => `${why}: send your API key in the Authorization header (binlens users create makes one)`,
+  ),
   routeNotFound: spec(404, '404', (method: string, url: string) => `Route ${method} ${url} not found`),
   resourceNotFound: spec(404, '404', () => 'Resource not found'),
   analysisNotFound: spec(404, '404', (id: number) => `Analysis with ID ${id} could not be found`),
@@ -73,7 +91,15 @@ export const errors = defineErrors({
     409,
     '409',
     (what: string, id: number, flag: string) =>
-      `${what} of analysis ${id} were not generated: requeue it with analysis_config.${flag} set to true`,
+      `${what} of analysis ${id} were not generated: create an analysis of the binary (POST /v2/analyses) ` +
+      `with analysis_config.${flag} set to true`,
+  ),
+  noVulnerabilityData: spec(
+    409,
+    '409',
+    () =>
+      'The vulnerability database is empty, so nothing can be checked: an administrator loads OSV records with ' +
+      '`binlens vulns import <dir>`',
   ),
   stringExists: spec(409, '409', (vaddr: number) => `A string already exists at vaddr ${vaddr}`),
   uploadTooLarge: spec(413, '413', (max: number) => `File exceeds the maximum upload size of ${max} bytes`),

@@ -9,19 +9,17 @@ import { backends } from '../helpers/backends.js';
 import { useHarness } from '../helpers/harness.js';
 import { multipartBody } from '../helpers/multipart.js';
 
-const UNAUTHORIZED = {
-  status: false,
-  data: null,
-  message: 'Missing or invalid API key',
-  errors: [{ code: '401', message: 'Missing or invalid API key' }],
-  meta: {},
+/** The 401 envelope: what is wrong with the key, and where to send one. */
+const unauthorized = (key: string | null) => {
+  const message = `${key ? 'Unknown or revoked API key' : 'Missing API key'}: send your API key in the Authorization header (binlens users create makes one)`;
+  return { status: false, data: null, message, errors: [{ code: '401', message }], meta: {} };
 };
 
 /** The /v3 routes answer in their own error body; both carry the same code and message. */
-const unauthorizedBody = (body: { error?: { code: string; message: string } }) =>
+const unauthorizedBody = (body: { error?: { code: string; message: string } }, key: string | null) =>
   body.error
     ? {
-        ...UNAUTHORIZED,
+        ...unauthorized(key),
         errors: [{ code: body.error.code === 'UNAUTHORIZED' ? '401' : body.error.code, message: body.error.message }],
       }
     : body;
@@ -80,7 +78,7 @@ describe('authentication on every route', () => {
           const r = await h().request(method, url, key, method === 'GET' || method === 'DELETE' ? undefined : {});
           requests++;
           if (r.statusCode !== 401) problems.push(`${method} ${url} key=${key}: ${r.statusCode}`);
-          else assert.deepEqual(unauthorizedBody(r.json()), UNAUTHORIZED, url);
+          else assert.deepEqual(unauthorizedBody(r.json(), key), unauthorized(key), url);
         }
       }
     }

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { assertValidation } from '../helpers/envelopes.js';
 import { useHarness } from '../helpers/harness.js';
 import { elf64, elfPowerPc } from '../helpers/samples.js';
 
@@ -12,9 +13,6 @@ const envelope = (message: string, errors: { code: string; message: string }[]) 
   errors,
   meta: {},
 });
-const VALIDATION = envelope('Request validation error', [
-  { code: 'validation_error', message: 'Invalid request parameters' },
-]);
 const FORBIDDEN = envelope('You do not have permission to access this resource', [
   { code: '403', message: 'You do not have permission to access this resource' },
 ]);
@@ -28,7 +26,7 @@ for (const backend of backends) {
     test('422 on an invalid parameter', async () => {
       const r = await h().request('GET', '/v2/analyses/list?limit=4', h().keys.alice);
       assert.equal(r.statusCode, 422);
-      assert.deepEqual(r.json(), VALIDATION);
+      assertValidation(r.json(), 'limit=4', 'querystring.limit');
     });
 
     test('404 Resource not found: create with an unknown hash', async () => {
@@ -37,13 +35,21 @@ for (const backend of backends) {
         sha_256_hash: 'ab'.repeat(32),
       });
       assert.equal(r.statusCode, 404);
-      assert.deepEqual(r.json(), NOT_FOUND);
+      assert.deepEqual(r.json(), {
+        ...NOT_FOUND,
+        meta: {
+          detail: `sha_256_hash ${'ab'.repeat(32)} was never uploaded by you: upload the file first (POST /v2/upload)`,
+        },
+      });
     });
 
     test('404 Resource not found: requeue an unknown analysis', async () => {
       const r = await h().request('POST', '/v2/analyses/999999/requeue', h().keys.alice, {});
       assert.equal(r.statusCode, 404);
-      assert.deepEqual(r.json(), NOT_FOUND);
+      assert.deepEqual(r.json(), {
+        ...NOT_FOUND,
+        meta: { detail: 'analysis 999999 does not exist or is not visible to you' },
+      });
     });
 
     test('404: delete a missing analysis', async () => {
@@ -103,8 +109,24 @@ for (const backend of backends) {
       assert.equal(r.statusCode, 400);
       assert.deepEqual(
         r.json(),
-        noModel('it is ELF ppc for linux, which no model analyses (GET /v2/models lists them)'),
+        noModel(
+          'it is ELF ppc for linux, which no model analyses; the models (GET /v2/models) cover ' +
+            'x86-64-windows, x86-64-linux, x86-32-windows, x86-32-linux, arm-64-windows, arm-64-linux, ' +
+            'x86-64-android, x86-32-android, arm-64-android, arm-32-linux, arm-32-android, mips-32-linux, ' +
+            'x86-64-macos, arm-64-macos',
+        ),
       );
+    });
+
+    test('409: vulnerabilities asked for while the vulnerability database is empty say so', async () => {
+      const id = await h().analysis(h().keys.alice, elf64(7), { analysis_config: { generate_cves: true } });
+      assert.equal(await h().waitForStatus(h().keys.alice, id), 'Complete');
+      const r = await h().request('GET', `/v2/analyses/${id}/vulnerabilities`, h().keys.alice);
+      assert.equal(r.statusCode, 409);
+      const message =
+        'The vulnerability database is empty, so nothing can be checked: an administrator loads OSV records ' +
+        'with `binlens vulns import <dir>`';
+      assert.deepEqual(r.json(), envelope(message, [{ code: '409', message }]));
     });
 
     test('400 with empty errors: requeue with a model that does not exist', async () => {
@@ -129,12 +151,15 @@ for (const backend of backends) {
       assert.deepEqual(del.json(), envelope('Failed to delete comment', []));
     });
 
-    test('401 in the envelope: missing and unknown API key', async () => {
-      const body = envelope('Missing or invalid API key', [{ code: '401', message: 'Missing or invalid API key' }]);
-      for (const key of [null, 'not-a-key']) {
+    test('401 in the envelope: missing and unknown API key, each saying where the key goes', async () => {
+      const where = ': send your API key in the Authorization header (binlens users create makes one)';
+      for (const [key, why] of [
+        [null, 'Missing API key'],
+        ['not-a-key', 'Unknown or revoked API key'],
+      ] as const) {
         const r = await h().request('GET', '/v2/users/me', key);
         assert.equal(r.statusCode, 401);
-        assert.deepEqual(r.json(), body);
+        assert.deepEqual(r.json(), envelope(why + where, [{ code: '401', message: why + where }]));
       }
     });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { backends } from '../helpers/backends.js';
-import { errorEnvelope, VALIDATION } from '../helpers/envelopes.js';
+import { errorEnvelope, assertValidation } from '../helpers/envelopes.js';
 import { useHarness } from '../helpers/harness.js';
 import { elf64 } from '../helpers/samples.js';
 
@@ -214,7 +214,7 @@ for (const backend of backends) {
         '/v2/search/tags',
         '/v2/search/tags?partial_name=x&page_size=-1',
       ])
-        assert.deepEqual((await h().request('GET', url, alice)).json(), VALIDATION, url);
+        assertValidation((await h().request('GET', url, alice)).json(), url);
       assert.equal((await h().request('GET', '/v2/search/binaries', null)).statusCode, 401);
       // An unrelated analysis keeps the search honest about what a fresh user owns.
       await h().analysis(carol, elf64(77));

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
-import { VALIDATION } from '../helpers/envelopes.js';
+import { assertValidation } from '../helpers/envelopes.js';
 import { useHarness, type Harness } from '../helpers/harness.js';
 import { multipartBody, type FormPart } from '../helpers/multipart.js';
 import { elf64 } from '../helpers/samples.js';
@@ -68,14 +68,17 @@ for (const backend of backends) {
       assert.equal(c.json().data.id, 1);
     });
 
-    const expect422 = async (method: string, url: string, body?: unknown) => {
+    const expect422 = async (method: string, url: string, body?: unknown, field?: string) => {
       const r = await h().request(method, url, h().keys.alice, body);
-      assert.equal(r.statusCode, 422, `${method} ${url} ${JSON.stringify(body)} → ${r.body}`);
-      assert.deepEqual(r.json(), VALIDATION);
+      const what = `${method} ${url} ${JSON.stringify(body)} → ${r.body}`;
+      assert.equal(r.statusCode, 422, what);
+      assertValidation(r.json(), what, field);
     };
 
     for (const [name, qs] of BAD_LIST_QUERIES) {
-      test(`list: ${name} → 422`, () => expect422('GET', `/v2/analyses/list?${qs}`));
+      // The parameter the case gets wrong is its last.
+      const param = qs.split('&').at(-1)!.split('=')[0]!;
+      test(`list: ${name} → 422`, () => expect422('GET', `/v2/analyses/list?${qs}`, undefined, `querystring.${param}`));
     }
 
     test('list: values inside the bounds are accepted', async () => {
@@ -200,7 +203,7 @@ for (const backend of backends) {
             payload,
           });
           assert.equal(r.statusCode, 422, `${method} ${url} ${JSON.stringify(payload)} → ${r.body}`);
-          assert.deepEqual(r.json(), VALIDATION);
+          assertValidation(r.json());
         }
       }
     });
@@ -248,7 +251,7 @@ for (const backend of backends) {
         payload: mp.payload,
       });
       assert.equal(up.statusCode, 422, up.body);
-      assert.deepEqual(up.json(), VALIDATION);
+      assertValidation(up.json());
       assert.equal(existsSync(blobPath(h(), sha256(elf64(901)))), false);
       // The largest safe integer is a valid vaddr.
       const big = await h().request('PUT', `/v2/analyses/${id}/strings`, h().keys.alice, {
@@ -270,27 +273,86 @@ for (const backend of backends) {
     test('upload without a file, without upload_file_type or with an unknown one → 422, nothing stored', async () => {
       const content = elf64(900);
       const file = (name = 'file'): FormPart => ({ name, value: content, filename: 'x.bin' });
-      const cases: [string, FormPart[]][] = [
-        ['no file', [{ name: 'upload_file_type', value: 'BINARY' }]],
-        ['no upload_file_type', [file()]],
-        ['unknown upload_file_type', [{ name: 'upload_file_type', value: 'EXECUTABLE' }, file()]],
-        ['upload_file_type in the wrong case', [{ name: 'upload_file_type', value: 'binary' }, file()]],
-        ['file under another field name', [{ name: 'upload_file_type', value: 'BINARY' }, file('binary')]],
-        ['two files', [{ name: 'upload_file_type', value: 'BINARY' }, file(), file()]],
+      // Each case with the field its 422 names and a word of the reason.
+      const cases: [string, FormPart[], string, RegExp][] = [
+        ['no file', [{ name: 'upload_file_type', value: 'BINARY' }], 'body.file', /is required/],
+        ['no upload_file_type', [file()], 'body.upload_file_type', /is required: one of BINARY/],
+        [
+          'unknown upload_file_type',
+          [{ name: 'upload_file_type', value: 'EXECUTABLE' }, file()],
+          'body.upload_file_type',
+          /must be one of BINARY/,
+        ],
+        [
+          'upload_file_type in the wrong case',
+          [{ name: 'upload_file_type', value: 'binary' }, file()],
+          'body.upload_file_type',
+          /must be one of/,
+        ],
+        [
+          'a misspelt field',
+          [{ name: 'upload_filetype', value: 'BINARY' }, file()],
+          'body.upload_filetype',
+          /check its spelling/,
+        ],
+        [
+          'file under another field name',
+          [{ name: 'upload_file_type', value: 'BINARY' }, file('binary')],
+          'body.binary',
+          /send the sample as `file`/,
+        ],
+        ['two files', [{ name: 'upload_file_type', value: 'BINARY' }, file(), file()], 'body.file', /one file/],
       ];
-      for (const [name, parts] of cases) {
+      for (const [name, parts, field, reason] of cases) {
         const r = await uploadForm(parts);
         assert.equal(r.statusCode, 422, `${name} → ${r.body}`);
-        assert.deepEqual(r.json(), VALIDATION, name);
+        assert.match(assertValidation(r.json(), name, field).detail, reason, name);
         assert.equal(existsSync(blobPath(h(), sha256(content))), false, `${name}: blob left behind`);
       }
       const json = await h().request('POST', '/v2/upload', h().keys.alice, { upload_file_type: 'BINARY' });
       assert.equal(json.statusCode, 422);
-      assert.deepEqual(json.json(), VALIDATION);
+      assert.match(assertValidation(json.json(), 'a raw JSON body', 'body').detail, /multipart\/form-data/);
       // The same form, complete, is accepted.
       const ok = await uploadForm([{ name: 'upload_file_type', value: 'BINARY' }, file()]);
       assert.equal(ok.statusCode, 200, ok.body);
       assert.equal(ok.json().data.sha_256_hash, sha256(content));
+    });
+
+    test('a 422 names what failed in meta: unknown and missing keys, broken JSON, a bad id', async () => {
+      const sha = sha256(elf64(1));
+      const cases: [string, string, unknown, string, RegExp][] = [
+        [
+          'an unknown key',
+          '/v2/analyses',
+          { filename: 'a', sha_256_hash: sha, generate_capability: true },
+          'body.generate_capability',
+          /not a field of this request/,
+        ],
+        [
+          'an unknown nested key',
+          '/v2/analyses',
+          { filename: 'a', sha_256_hash: sha, analysis_config: { generate_capability: true } },
+          'body.analysis_config.generate_capability',
+          /not a field/,
+        ],
+        ['a missing filename', '/v2/analyses', { sha_256_hash: sha }, 'body.filename', /is required/],
+        ['a wrong type', `/v2/analyses/${id}/tags`, { tags: 'x' }, 'body.tags', /must be array/],
+        ['a non-integer id', '/v2/analyses/abc/logs', { log: 'x' }, 'params.analysis_id', /must be decimal digits/],
+      ];
+      for (const [name, url, body, field, reason] of cases) {
+        const method = url.endsWith('/tags') ? 'PATCH' : 'POST';
+        const r = await h().request(method, url, h().keys.alice, body);
+        assert.equal(r.statusCode, 422, `${name} → ${r.body}`);
+        assert.match(assertValidation(r.json(), name, field).detail, reason, name);
+      }
+      const broken = await h().app.inject({
+        method: 'POST',
+        url: '/v2/analyses',
+        headers: { authorization: h().keys.alice, 'content-type': 'application/json' },
+        payload: '{"filename": "a",',
+      });
+      assert.equal(broken.statusCode, 422);
+      assert.match(assertValidation(broken.json(), 'broken JSON', 'body').detail, /JSON/);
     });
   });
 }

@@ -1,3 +1,5 @@
+import assert from 'node:assert/strict';
+
 // Expected /v2 error bodies: the envelope with `status: false`, as the spec's error table gives them.
 
 /** An error envelope whose one entry repeats the message (every coded error but validation). */
@@ -9,11 +11,32 @@ export const errorEnvelope = (message: string, code: string) => ({
   meta: {},
 });
 
-/** The fixed 422 body of every /v2 validation failure. */
+/** The fixed part of every /v2 validation failure's 422 body (the spec's); `meta` says what failed. */
 export const VALIDATION = {
   status: false,
   data: null,
   message: 'Request validation error',
   errors: [{ code: 'validation_error', message: 'Invalid request parameters' }],
-  meta: {},
 };
+
+interface ValidationMeta {
+  detail: string;
+  fields: { field: string; reason: string }[];
+}
+
+/**
+ * A /v2 422 body: the spec's fixed envelope, and in `meta` each failing field with its reason and the same as
+ * one `detail` line. With `field`, one of the failing fields is it or lies inside it (`querystring.limit`).
+ */
+export function assertValidation(body: unknown, message?: string, field?: string): ValidationMeta {
+  const { meta, ...rest } = body as { meta: ValidationMeta };
+  assert.deepEqual(rest, VALIDATION, message);
+  assert.ok(meta.fields.length > 0, `${message ?? ''}: meta names no field`);
+  for (const f of meta.fields) assert.ok(f.field && f.reason, `${message ?? ''}: ${JSON.stringify(f)}`);
+  assert.equal(meta.detail, meta.fields.map((f) => `${f.field}: ${f.reason}`).join('; '), message);
+  if (field !== undefined) {
+    const named = meta.fields.some((f) => f.field === field || f.field.startsWith(`${field}.`));
+    assert.ok(named, `${message ?? ''}: ${field} not among ${meta.detail}`);
+  }
+  return meta;
+}

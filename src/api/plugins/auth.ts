@@ -28,8 +28,9 @@ export function registerAuth(app: FastifyInstance, users: UsersService): void {
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request) => {
     if (isPublicRoute(request.routeOptions.url)) return;
-    const caller = await users.authenticate(keyOf(request));
-    if (!caller) throw errors.unauthorized();
+    const key = keyOf(request);
+    const caller = await users.authenticate(key);
+    if (!caller) throw errors.unauthorized(key ? 'Unknown or revoked API key' : 'Missing API key');
     request.caller = caller;
   });
 }

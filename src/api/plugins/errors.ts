@@ -1,20 +1,26 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
-import { AppError, errors } from '../../shared/errors.js';
+import { AppError, errors, type FieldProblem } from '../../shared/errors.js';
 import { fail } from '../envelope.js';
-import { isV3, v3Error, validationDetail } from '../v3-errors.js';
+import { isV3, v3Error, validationFields } from '../v3-errors.js';
 
-/** Fastify's own error codes that mean "the request is malformed": the contract calls those 422. */
-const MALFORMED = new Set([
-  'FST_ERR_CTP_INVALID_JSON_BODY',
-  'FST_ERR_CTP_EMPTY_JSON_BODY',
-  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
-  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
-  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+/**
+ * Fastify's own error codes that mean "the request is malformed" (the contract calls those 422), with the
+ * field to name and what to do; null keeps Fastify's message as the reason.
+ */
+const MALFORMED = new Map<string, FieldProblem | null>([
+  ['FST_ERR_CTP_INVALID_JSON_BODY', null],
+  ['FST_ERR_CTP_EMPTY_JSON_BODY', { field: 'body', reason: 'is empty: send a JSON object, or no content-type' }],
+  [
+    'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    { field: 'headers.content-type', reason: 'is not accepted: send application/json (multipart/form-data to upload)' },
+  ],
+  ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', { field: 'headers.content-length', reason: 'does not match the body' }],
+  ['FST_INVALID_MULTIPART_CONTENT_TYPE', { field: 'headers.content-type', reason: 'must be multipart/form-data' }],
   // The upload form takes one file and a few fields: more parts than that is a malformed form.
-  'FST_FILES_LIMIT',
-  'FST_FIELDS_LIMIT',
-  'FST_PARTS_LIMIT',
-  'FST_PROTO_VIOLATION',
+  ['FST_FILES_LIMIT', { field: 'body.file', reason: 'came twice: upload one file per request' }],
+  ['FST_FIELDS_LIMIT', { field: 'body', reason: 'has too many fields: send upload_file_type and the file' }],
+  ['FST_PARTS_LIMIT', { field: 'body', reason: 'has too many parts: send upload_file_type and the file' }],
+  ['FST_PROTO_VIOLATION', null],
 ]);
 
 /**
@@ -28,9 +34,9 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
     let appErr: AppError;
     if (err instanceof AppError) appErr = err;
     else if (err.validation || MALFORMED.has(err.code)) {
-      appErr = errors.validation();
-      const detail = validationDetail(err) ?? (MALFORMED.has(err.code) ? err.message : undefined);
-      if (detail !== undefined) appErr.withDetail(detail);
+      appErr = errors
+        .validation()
+        .withFields(validationFields(err) ?? [MALFORMED.get(err.code) ?? { field: 'body', reason: err.message }]);
     } else if (err.code === 'FST_REQ_FILE_TOO_LARGE') appErr = errors.uploadTooLarge(maxUploadBytes);
     else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') appErr = errors.bodyTooLarge(maxBodyBytes);
     else if (BUSY.has(err.code)) {
@@ -41,6 +47,7 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
       request.log.error({ err }, 'unhandled error');
       appErr = errors.internal();
     }
+    if (appErr.status === 422) request.log.info({ fields: appErr.fields }, `invalid request: ${appErr.detail ?? ''}`);
     return reply.status(appErr.status).send(isV3(request) ? v3Error(appErr, request.id) : fail(appErr));
   });
   app.setNotFoundHandler((request, reply) => {
