@@ -189,7 +189,16 @@ export const Basic = Type.Object({
   sequencer_version: Type.Optional(Nullable(Type.String())),
 });
 
-export const StatusOutput = Type.Object({ analysis_id: Type.Integer(), analysis_status: Type.String() });
+/** Binlens extension: how far an analysis has got, in percent, as its stage events report it. */
+const Progress = Type.Optional(
+  Type.Integer({ minimum: 0, maximum: 100, description: 'Binlens extension: percent of the analysis done' }),
+);
+
+export const StatusOutput = Type.Object({
+  analysis_id: Type.Integer(),
+  analysis_status: Type.String(),
+  progress: Progress,
+});
 
 export const Params = Type.Object({
   debug_hash: Nullable(Type.String()),
@@ -223,7 +232,9 @@ export const PutAnalysisStringsRequest = Type.Object({
 });
 
 export const AnalysisStagesResponse = Type.Object({
-  events: Type.Array(Type.Object({ stage: StageSchema, status: StageStatusSchema, timestamp: Type.String() })),
+  events: Type.Array(
+    Type.Object({ stage: StageSchema, status: StageStatusSchema, timestamp: Type.String(), progress: Progress }),
+  ),
 });
 
 export const AnalysisEnvelopes = {

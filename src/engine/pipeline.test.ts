@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { elf, pe, PE_LFANEW } from '../../test/helpers/engine/formats.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
-import { IDENTIFY_PREFIX, analyze, type AnalyzeOptions } from './pipeline.js';
+import { IDENTIFY_PREFIX, STAGE_NAMES, analyze, type AnalyzeOptions } from './pipeline.js';
 
 const elfX64 = elf({
   bits: 64,
@@ -132,12 +132,28 @@ test('analyze: deterministic for the same bytes and options', async () => {
   }
 });
 
-test('analyze: reports progress in order, ending at 1', async () => {
+test('analyze: reports every stage of STAGE_NAMES in order, each with a label, ending at 1', async () => {
   const seen: [string, number][] = [];
-  await analyze(pe64, {}, (stage, fraction) => seen.push([stage, fraction]));
-  assert.ok(seen.length >= 2);
+  await analyze(pe64, {}, (stage, fraction, label) => {
+    assert.ok(label.length > 0, stage);
+    seen.push([stage, fraction]);
+  });
+  assert.deepEqual(
+    seen.map(([stage]) => stage),
+    [...STAGE_NAMES, 'done'],
+  );
   assert.deepEqual(seen.at(-1), ['done', 1]);
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i]![1] >= seen[i - 1]![1], 'fractions never decrease');
+});
+
+test('analyze: awaits a listener that returns a promise before the next stage', async () => {
+  const order: string[] = [];
+  await analyze(pe64, {}, async (stage) => {
+    order.push(`${stage} begins`);
+    await new Promise((r) => setTimeout(r, 1));
+    order.push(`${stage} recorded`);
+  });
+  for (let i = 0; i < order.length; i += 2) assert.ok(order[i + 1] === order[i]!.replace('begins', 'recorded'));
 });
 
 test('analyze: identifies from the first 64 KiB only', async () => {

@@ -40,7 +40,12 @@ export interface AnalyzeOptions {
   demangle?: DemangleFunction | null;
 }
 
-export type ProgressCallback = (stage: string, fraction: number) => void;
+/**
+ * Told as each stage begins, with the share of the analysis done before it and what the stage does ('done', 1
+ * at the end). A listener that returns a promise is awaited, so a host can record progress (in a database) as
+ * the analysis moves.
+ */
+export type ProgressCallback = (stage: StageName | 'done', fraction: number, label: string) => void | Promise<void>;
 
 /**
  * What the bytes are and how to load them: a container parses itself; a blob loads raw at the client's
@@ -79,9 +84,26 @@ interface AnalysisContext {
 
 type Key = keyof AnalysisContext;
 
+/** The analysis's stages, in order (STAGES gives each its work). */
+export const STAGE_NAMES = [
+  'identify',
+  'hash',
+  'parse',
+  'recover',
+  'names',
+  'strings',
+  'instructions',
+  'vectors',
+  'capabilities',
+  'sbom',
+] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
 /** One step of the analysis: what it reads, what it adds, and its share of the progress bar. */
 interface Stage<N extends Key, P extends Key> {
-  name: string;
+  name: StageName;
+  /** What it does, for people watching an analysis. */
+  label: string;
   needs: readonly N[];
   produces: readonly P[];
   weight: number;
@@ -92,7 +114,7 @@ interface Stage<N extends Key, P extends Key> {
 const stage = <N extends Key, P extends Key>(s: Stage<N, P>): Stage<Key, Key> => s as unknown as Stage<Key, Key>;
 
 /** Stages that need no instruction set: a file in no known container, without one to read it as, stops there. */
-const BEFORE_CODE = ['identify', 'hash'];
+const BEFORE_CODE: StageName[] = ['identify', 'hash'];
 
 /**
  * The analysis, in order. Recovery decodes each instruction once; `instructions` formats each distinct
@@ -101,6 +123,7 @@ const BEFORE_CODE = ['identify', 'hash'];
 const STAGES: Stage<Key, Key>[] = [
   stage({
     name: 'identify',
+    label: 'Identifying the file',
     needs: ['bytes', 'options'],
     produces: ['identity', 'raw'],
     weight: 0,
@@ -108,6 +131,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'hash',
+    label: 'Hashing',
     needs: ['bytes'],
     produces: ['hashes', 'entropy'],
     weight: 5,
@@ -115,6 +139,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'parse',
+    label: 'Parsing the container',
     needs: ['bytes', 'raw', 'options'],
     produces: ['image', 'debugNamed'],
     weight: 3,
@@ -122,6 +147,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'recover',
+    label: 'Recovering functions',
     needs: ['image', 'options'],
     produces: ['graph', 'decoders'],
     weight: 30,
@@ -129,6 +155,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'names',
+    label: 'Naming functions',
     needs: ['graph', 'debugNamed', 'options'],
     produces: ['functions'],
     weight: 4,
@@ -138,6 +165,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'strings',
+    label: 'Extracting strings',
     needs: ['image', 'graph'],
     produces: ['found', 'strings'],
     weight: 4,
@@ -148,6 +176,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'instructions',
+    label: 'Reading instructions',
     needs: ['image', 'graph', 'decoders'],
     produces: ['encodings'],
     weight: 15,
@@ -155,6 +184,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'vectors',
+    label: 'Computing similarity vectors',
     needs: ['image', 'graph', 'encodings', 'found'],
     produces: ['vectors'],
     weight: 15,
@@ -164,6 +194,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'capabilities',
+    label: 'Matching capability rules',
     needs: ['image', 'graph', 'encodings', 'found', 'options'],
     produces: ['capabilities', 'capabilityFeatures'],
     weight: 20,
@@ -175,6 +206,7 @@ const STAGES: Stage<Key, Key>[] = [
   }),
   stage({
     name: 'sbom',
+    label: 'Identifying libraries',
     needs: ['image', 'found', 'options'],
     produces: ['sbom'],
     weight: 4,
@@ -194,14 +226,14 @@ async function runStages(ctx: Partial<AnalysisContext>, onProgress?: ProgressCal
   for (const s of STAGES) {
     if (!BEFORE_CODE.includes(s.name) && ctx.identity?.format === 'raw' && ctx.identity.architecture === 'unknown')
       break;
-    onProgress?.(s.name, done / total);
+    await onProgress?.(s.name, done / total, s.label);
     const missing = s.needs.filter((k) => !(k in ctx));
     if (missing.length > 0)
       throw new Error(`stage ${s.name} needs ${missing.join(', ')}: an earlier stage must produce it`);
     Object.assign(ctx, await s.run(ctx as AnalysisContext));
     done += s.weight;
   }
-  onProgress?.('done', 1);
+  await onProgress?.('done', 1, 'Done');
 }
 
 /**

@@ -7,6 +7,7 @@ import { createStore, openDatabase, type Store } from '../store/index.js';
 import { isPermanentFailure } from './failures.js';
 import { outputOverLimit, type OutputLimits } from './output-limits.js';
 import { loadRuleDirectories, shippedRulesDir, type LoadedRules, type RuleFileProblem } from './rule-files.js';
+import { recordProgress } from './stage-progress.js';
 import { storeResult, type AnalysisSummary } from './stored-result.js';
 
 export interface AnalysisTaskInput {
@@ -72,10 +73,11 @@ export default async function analyzeFile(input: AnalysisTaskInput): Promise<Ana
       sbom: input.sbom,
       demangle: await loadDemangler(),
     };
-    const result = await analyze(bytes, options);
+    const store = threadStore(input.databaseUrl);
+    const result = await analyze(bytes, options, recordProgress(store.events, input.analysisId));
     const over = outputOverLimit(result, input.limits);
     if (over) return { kind: 'refused', reason: over };
-    const summary = await storeResult(threadStore(input.databaseUrl), input.analysisId, result);
+    const summary = await storeResult(store, input.analysisId, result);
     return { kind: 'done', summary, ruleProblems: loadedRules?.problems ?? [] };
   } catch (err) {
     if (isPermanentFailure(err)) return { kind: 'refused', reason: (err as Error).message };

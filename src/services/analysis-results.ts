@@ -37,7 +37,8 @@ export class AnalysisResultsService {
 
   async status(caller: Caller, id: number) {
     const a = await visibleAnalysis(this.store, caller, id);
-    return { analysis_id: a.id, analysis_status: a.status };
+    const progress = a.status === 'Complete' ? 100 : await this.store.events.progress(id);
+    return { analysis_id: a.id, analysis_status: a.status, ...(progress === null ? {} : { progress }) };
   }
 
   async params(caller: Caller, id: number) {
@@ -74,6 +75,7 @@ export class AnalysisResultsService {
         stage: r.stage as 'ANALYSIS',
         status: r.status as 'QUEUED',
         timestamp: new Date(r.created_at).toISOString(),
+        ...(r.progress === null ? {} : { progress: r.progress }),
       })),
     };
   }

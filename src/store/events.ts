@@ -25,20 +25,35 @@ export class AnalysisEventsRepository {
       .execute();
   }
 
-  async stage(analysisId: number, stage: string, status: string): Promise<void> {
+  async stage(analysisId: number, stage: string, status: string, progress: number | null = null): Promise<void> {
     await this.db
       .insertInto('analysis_stages')
-      .values({ analysis_id: analysisId, stage, status, created_at: Date.now() })
+      .values({ analysis_id: analysisId, stage, status, created_at: Date.now(), progress })
       .execute();
   }
 
-  stages(analysisId: number): Promise<{ stage: string; status: string; created_at: number }[]> {
+  stages(
+    analysisId: number,
+  ): Promise<{ stage: string; status: string; created_at: number; progress: number | null }[]> {
     return this.db
       .selectFrom('analysis_stages')
-      .select(['stage', 'status', 'created_at'])
+      .select(['stage', 'status', 'created_at', 'progress'])
       .where('analysis_id', '=', analysisId)
       .orderBy('id')
       .execute();
+  }
+
+  /** The progress of the analysis's latest stage event that reports one, or null. */
+  async progress(analysisId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('analysis_stages')
+      .select('progress')
+      .where('analysis_id', '=', analysisId)
+      .where('progress', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.progress ?? null;
   }
 
   saveResult(analysisId: number, document: unknown): Promise<void> {

@@ -70,6 +70,8 @@ export interface AnalysisStagesTable {
   stage: string;
   status: string;
   created_at: number;
+  /** Percent of the analysis done at this event; null before the engine reports. */
+  progress: number | null;
 }
 export interface AnalysisResultsTable {
   analysis_id: number;

@@ -183,9 +183,14 @@ for (const backend of backends) {
       assert.deepEqual(body.data, { analysis_id: id, binary_id: binaryId, reference: `analysis/${id}` });
       assert.equal(await h().waitForStatus(h().keys.alice, id), 'Complete');
       const stages = (await call('GET', `/v2/analysis-stages/${id}`)).data.events.map(
-        (e: { status: string }) => e.status,
-      );
-      assert.deepEqual(stages, ['QUEUED', 'STARTED', 'FINISHED', 'QUEUED', 'STARTED', 'FINISHED']);
+        (e: { stage: string; status: string }) => `${e.stage}:${e.status}`,
+      ) as string[];
+      // Each run: queued, then the three stages started and finished in turn.
+      const run = [
+        'ANALYSIS:QUEUED',
+        ...['ANALYSIS', 'INFERENCE', 'POST_PROCESSING'].flatMap((s) => [`${s}:STARTED`, `${s}:FINISHED`]),
+      ];
+      assert.deepEqual(stages, [...run, ...run]);
       const logs = (await call('GET', `/v2/analyses/${id}/logs`)).data.logs as string;
       assert.equal(logs.match(/Z Analysis started/g)?.length, 2);
       assert.equal(logs.match(/Z Analysis complete/g)?.length, 2);

@@ -133,7 +133,11 @@ for (const backend of backends) {
 
     test('the analysis reaches Complete; status names it', async () => {
       assert.equal(await h().waitForStatus(h().keys.alice, id), 'Complete');
-      assert.deepEqual(await get(`/v2/analyses/${id}/status`), { analysis_id: id, analysis_status: 'Complete' });
+      assert.deepEqual(await get(`/v2/analyses/${id}/status`), {
+        analysis_id: id,
+        analysis_status: 'Complete',
+        progress: 100,
+      });
     });
 
     test('basic', async () => {
@@ -185,17 +189,33 @@ for (const backend of backends) {
       assert.match(text.at(-1) ?? '', /^Analysis complete/);
     });
 
-    test('stages: QUEUED → STARTED → FINISHED, in time order', async () => {
+    test('stages: queued, then each stage started and finished, in time order, with a rising percentage', async () => {
       const { events } = await get(`/v2/analysis-stages/${id}`);
       assert.deepEqual(
         events.map((e: { stage: string; status: string }) => `${e.stage}:${e.status}`),
-        ['ANALYSIS:QUEUED', 'ANALYSIS:STARTED', 'ANALYSIS:FINISHED'],
+        [
+          'ANALYSIS:QUEUED',
+          'ANALYSIS:STARTED',
+          'ANALYSIS:FINISHED',
+          'INFERENCE:STARTED',
+          'INFERENCE:FINISHED',
+          'POST_PROCESSING:STARTED',
+          'POST_PROCESSING:FINISHED',
+        ],
       );
       const times = events.map((e: { timestamp: string }) => Date.parse(e.timestamp));
       assert.deepEqual(
         [...times].sort((a, b) => a - b),
         times,
       );
+      const progress = events.slice(1).map((e: { progress: number }) => e.progress);
+      assert.deepEqual(
+        progress,
+        [...progress].sort((a, b) => a - b),
+      );
+      assert.equal(progress[0], 0);
+      assert.equal(progress.at(-1), 100);
+      assert.equal((await get(`/v2/analyses/${id}/status`)).progress, 100);
     });
 
     test('tags of the create request appear in GET tags and in the list', async () => {

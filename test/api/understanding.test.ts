@@ -6,7 +6,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { importOsvDirectory } from '../../src/cli/vulns-import.js';
 import { readResultDocument, type FrozenFeatures } from '../../src/contracts/index.js';
 import { matchRules } from '../../src/engine/capabilities/index.js';
 import { loadRuleDirectories, shippedRulesDir } from '../../src/jobs/rule-files.js';
@@ -15,6 +14,7 @@ import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { createStore, openDatabase } from '../../src/store/index.js';
 import { backends } from '../helpers/backends.js';
 import { useHarness, type Harness } from '../helpers/harness.js';
+import { importOsvFixtures } from '../helpers/osv.js';
 
 const INJECTOR = path.join(CORPUS, 'bin', 'samples', 'sample-win_injector_win-x86_64_mingw-gcc12_O2_stripped.exe');
 const ZLIB = path.join(CORPUS, 'bin', 'debian', 'debian-zlib-bzip2-zstd_linux-x86_64_gcc12_O2_stripped');
@@ -42,15 +42,7 @@ for (const backend of backends) {
 
       before(async () => {
         if (backend.skip || missing) return;
-        const store = createStore(openDatabase(h().config.databaseUrl));
-        try {
-          const report = await importOsvDirectory(path.resolve('test', 'fixtures', 'osv'), (rows) =>
-            store.vulnerabilities.upsert(rows),
-          );
-          assert.equal(report.records, 6);
-        } finally {
-          await store.driver.close();
-        }
+        assert.equal(await importOsvFixtures(h().config.databaseUrl), 6);
         injector = await analysed(h(), readFileSync(INJECTOR), ALL);
         zlib = await analysed(h(), readFileSync(ZLIB), ALL);
         plain = await analysed(h(), Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 })), {});

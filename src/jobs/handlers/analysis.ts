@@ -26,7 +26,10 @@ function wanted(config: StoredAnalysisConfig): { capabilities: boolean; sbom: bo
   return { capabilities: c.generate_capabilities === true, sbom: c.generate_sbom === true || c.generate_cves === true };
 }
 
-/** Runs one analysis: status, stage events and log lines go to the store as it progresses. */
+/**
+ * Runs one analysis: status and log lines go to the store as it progresses; the analysis thread records the
+ * stage events as the engine moves (stage-progress.ts).
+ */
 export class AnalysisJobHandler implements JobHandler {
   constructor(
     private readonly store: Store,
@@ -47,7 +50,6 @@ export class AnalysisJobHandler implements JobHandler {
     const config = decodeAnalysisConfig(analysis.config);
     const { events } = this.store;
     await this.store.analyses.setStatus(id, 'Processing');
-    await events.stage(id, 'ANALYSIS', 'STARTED');
     await events.log(id, `Analysis started (attempt ${job.attempts} of ${job.max_attempts})`);
     if (!(await this.blobs.has(analysis.sha256)))
       throw new PermanentJobError(`sample ${analysis.sha256} is missing from the blob store`);
@@ -87,7 +89,6 @@ export class AnalysisJobHandler implements JobHandler {
           `(${r.capabilities.evaluations} evaluations; ${r.capabilities.naiveEvaluations} without the index)`,
       );
     if (r.libraries !== null) await events.log(id, `Identified ${r.libraries} libraries`);
-    await events.stage(id, 'ANALYSIS', 'FINISHED');
     await events.log(id, `Analysis complete in ${Math.round(performance.now() - started)} ms`);
     await this.store.analyses.setStatus(id, 'Complete');
   }
@@ -104,7 +105,9 @@ export class AnalysisJobHandler implements JobHandler {
       await this.store.analyses.setStatus(id, 'Queued');
     } else {
       await events.log(id, `Error: ${err.message}`);
-      await events.stage(id, 'ANALYSIS', 'ERROR');
+      // The stage that was running when it failed (ANALYSIS when the engine never started).
+      const last = (await events.stages(id)).at(-1);
+      await events.stage(id, last?.status === 'STARTED' ? last.stage : 'ANALYSIS', 'ERROR', last?.progress ?? null);
       await this.store.analyses.setStatus(id, 'Error');
     }
   }
