@@ -29,7 +29,7 @@ test('rules: the shipped rule set loads with no problems, at least 80 rules', ()
 });
 
 test('rules: every capability bench:capabilities expects of a sample is a reported rule', () => {
-  const expected = JSON.parse(readFileSync(path.resolve('scripts', 'bench-capabilities-expected.json'), 'utf8')) as {
+  const expected = JSON.parse(readFileSync(path.resolve('tools', 'bench', 'capabilities-expected.json'), 'utf8')) as {
     samples: Record<string, Record<string, string[]>>;
   };
   const names = Object.values(expected.samples).flatMap((lists) => Object.values(lists).flat());

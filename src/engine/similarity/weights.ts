@@ -6,7 +6,7 @@ import type { FeatureGroup } from '../features/index.js';
  * n-grams hold (1² + 0.25² + 0.7²)/4.91 ≈ 32 %, CFG shape and graphlets ≈ 14 %, constants, strings and
  * imports ≈ 39 %, call counts and callees' imports/strings ≈ 15 %.
  *
- * Chosen by scripts/tune-similarity.js on the `tune` half of the corpus function names (pool 100, mean
+ * Chosen by tools/tune/similarity.ts on the `tune` half of the corpus function names (pool 100, mean
  * Recall@1 over XO/XC/XA/XM): from all groups ≈ 1, dropping bigrams raised the mean 0.764 → 0.778 and
  * dropping CFG counts 0.778 → 0.780 (200 queries a task, ±0.02). Keeping both at 0.25 measured the same
  * (0.7794 vs 0.7800 at 400 queries) and keeps block and edge counts in every explanation.

@@ -2,17 +2,19 @@
 // (one thread and the default limits, as `serve` builds it): idle, when the result arrives, then at intervals
 // after the result is dropped and the main thread collected, while the idle thread retires.
 // Default file: the largest corpus binary (busybox); docs/decisions.md has anthoscli and kubectl.
+// Needs node --expose-gc (npm run bench:memory passes it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig } from '../dist/src/config/index.js';
-import { AnalysisPool } from '../dist/src/jobs/index.js';
-import { createStore, openDatabase } from '../dist/src/store/index.js';
+import { loadConfig } from '../../src/config/index.js';
+import { AnalysisPool } from '../../src/jobs/index.js';
+import { createStore, openDatabase } from '../../src/store/index.js';
+import { benchAnalysis, CORPUS } from './lib.js';
 
-const file =
-  process.argv[2] ?? join('..', 'shared', 'corpus', 'bin', 'busybox', 'busybox-static_1_1.35.0-4+deb12u1+b1_amd64');
-if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc (npm run bench:memory does)');
+const file = process.argv[2] ?? join(CORPUS, 'bin', 'busybox', 'busybox-static_1_1.35.0-4+deb12u1+b1_amd64');
+const gc = globalThis.gc;
+if (!gc) throw new Error('run with node --expose-gc (npm run bench:memory does)');
 const mib = () => `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`;
 
 // The thread stores the result, as in the service: a scratch SQLite database with one queued analysis.
@@ -22,32 +24,20 @@ const driver = openDatabase(databaseUrl);
 await driver.migrate();
 const store = createStore(driver);
 const user = await store.users.create({ username: 'b', email: 'b', role: 'USER', teamName: null, apiKeyHash: 'b' });
-const sha256 = '0'.repeat(64);
-await store.samples.recordUpload(
-  { sha256, size: 0, identity: '{}' },
-  { user_id: user.id, file_type: 'BINARY', filename: 'f' },
-);
-const { analysisId } = await store.analyses.create(
-  {
-    userId: user.id,
-    sha256,
-    binaryName: 'f',
-    binarySize: 0,
-    scope: 'PRIVATE',
-    modelName: 'binnet-0.7-x86-64-linux',
-    baseAddress: null,
-    debugHash: null,
-    config: '{}',
-    tags: [],
-  },
-  { kind: 'bench', payload: {}, maxAttempts: 1 },
-);
+const analysisId = await benchAnalysis(store, user.id, {
+  sha256: '0'.repeat(64),
+  size: 0,
+  filename: 'f',
+  binaryName: 'f',
+  modelName: 'binnet-0.7-x86-64-linux',
+  payload: {},
+});
 
 const pool = new AnalysisPool(1, loadConfig({}).analysisLimits);
 await sleep(1000);
 console.log(`idle, no thread yet: ${mib()}`);
 const t0 = performance.now();
-let out = await pool.run({
+let out: Awaited<ReturnType<AnalysisPool['run']>> | null = await pool.run({
   path: file,
   binaryConfig: null,
   symbols: null,
@@ -62,10 +52,11 @@ let out = await pool.run({
 const done = performance.now();
 const what = out.kind === 'done' ? `${out.summary.functionCount} functions, stored` : out.reason;
 console.log(`analysed in ${Math.round(done - t0)} ms (${what}): ${mib()}`);
+// Dropped so that the collections below may free the result.
 out = null;
 for (const s of [1, 4, 6, 10, 30]) {
   await sleep(done + s * 1000 - performance.now());
-  globalThis.gc();
+  gc();
   console.log(`+${s} s, result dropped: ${mib()}`);
 }
 await pool.close();

@@ -1,4 +1,5 @@
-// tsc compiles only TypeScript; the SQL migrations ship beside the compiled drivers.
+// Run by `npm run build` after tsc: tsc compiles only TypeScript; the SQL migrations ship beside the
+// compiled drivers.
 import { cpSync } from 'node:fs';
 
 for (const dialect of ['sqlite', 'postgres']) {

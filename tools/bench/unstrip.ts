@@ -8,14 +8,25 @@
 // the wrong names given at the default thresholds, with their evidence.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { loadConfig } from '../dist/src/config/index.js';
-import { canonicalName, isPlaceholderName } from '../dist/src/engine/similarity/index.js';
-import { buildService, openRuntime } from '../dist/src/main/index.js';
+import { basename, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { loadConfig } from '../../src/config/index.js';
+import {
+  AnalysisEnvelopes,
+  AutoUnstripResponse,
+  FunctionEnvelopes,
+  type StoredSuggestion,
+  type UnstripRunResult,
+  type UploadEnvelope,
+} from '../../src/contracts/index.js';
+import { canonicalName, isPlaceholderName } from '../../src/engine/similarity/index.js';
+import { buildService, openRuntime } from '../../src/main/index.js';
+import { multipartBody } from '../../test/helpers/multipart.js';
+import { CORPUS, dataOf, readJson, type CorpusTruth } from './lib.js';
 
-const CORPUS = resolve(process.cwd(), '..', 'shared', 'corpus');
 const KEY = 'bench-unstrip-admin-key';
-const VERSIONS = { lz4: '1.10.0', lmdb: '0.9.29', sqlite: '3.50.4' };
+const VERSIONS: Record<string, string> = { lz4: '1.10.0', lmdb: '0.9.29', sqlite: '3.50.4' };
 const QUERY_BUILD = 'linux-x86_64_gcc12_O2';
 const REFERENCE_BUILDS = ['gcc12_O0', 'gcc12_O1', 'gcc12_O3', 'clang14_O0', 'clang14_O2', 'clang14_O3'].map(
   (b) => `linux-x86_64_${b}`,
@@ -27,19 +38,6 @@ if (!existsSync(CORPUS)) {
   process.exit(0);
 }
 const projects = (process.env.BENCH_UNSTRIP_PROJECTS ?? 'lz4,lmdb').split(',').filter((p) => VERSIONS[p]);
-
-function multipart(content, filename) {
-  const boundary = '----binlens-bench-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="upload_file_type"\r\n\r\nBINARY\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'binlens-bench-unstrip-'));
 const config = {
@@ -54,84 +52,110 @@ const service = await buildService(config);
 const runtime = await openRuntime(config);
 const app = service.app;
 
-async function call(method, url, body) {
+/** A /v2 call through `app.inject`; the body is what the route's `response` schema says it sends. */
+async function call<R extends TSchema>(response: R, method: 'GET' | 'POST', url: string, body?: object) {
   const res = await app.inject({ method, url, headers: { authorization: KEY }, ...(body ? { payload: body } : {}) });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return res.json<Static<R>>();
 }
 
-async function analyse(file) {
-  const mp = multipart(readFileSync(file), file.split('/').pop());
+async function analyse(file: string): Promise<number> {
+  const filename = basename(file);
+  const mp = multipartBody([
+    { name: 'upload_file_type', value: 'BINARY' },
+    { name: 'file', value: readFileSync(file), filename },
+  ]);
   const up = await app.inject({
     method: 'POST',
     url: '/v2/upload',
     headers: { authorization: KEY, 'content-type': mp.contentType },
     payload: mp.payload,
   });
-  const sha = up.json().data.sha_256_hash;
-  const created = await call('POST', '/v2/analyses', { filename: file.split('/').pop(), sha_256_hash: sha });
-  return created.data.analysis_id;
+  const sha = dataOf(up.json<Static<typeof UploadEnvelope>>(), 'upload').sha_256_hash;
+  const created = await call(AnalysisEnvelopes.create, 'POST', '/v2/analyses', { filename, sha_256_hash: sha });
+  return dataOf(created, 'create analysis').analysis_id;
 }
 
-async function waitAnalyses(ids) {
+async function waitAnalyses(ids: number[]) {
   for (const id of ids)
     for (;;) {
-      const s = (await call('GET', `/v2/analyses/${id}/status`)).data.analysis_status;
-      if (s === 'Complete') break;
-      if (s === 'Error') throw new Error(`analysis ${id} failed`);
-      await new Promise((r) => setTimeout(r, 200));
+      const s = dataOf(await call(AnalysisEnvelopes.status, 'GET', `/v2/analyses/${id}/status`), 'status');
+      if (s.analysis_status === 'Complete') break;
+      if (s.analysis_status === 'Error') throw new Error(`analysis ${id} failed`);
+      await sleep(200);
     }
 }
 
 /** POSTs until the run is complete; returns the last response and the seconds it took. */
-async function unstrip(path, body) {
+async function unstrip(path: string, body: object) {
   const t0 = performance.now();
-  let r = await call('POST', path, body);
+  let r = await call(AutoUnstripResponse, 'POST', path, body);
   while (r.status !== 'COMPLETED') {
     if (r.status === 'FAILED' || r.status === 'CANCELLED') throw new Error(`${path}: ${r.status} ${r.error_message}`);
-    await new Promise((res) => setTimeout(res, 250));
-    r = await call('POST', path, { ...body, status_only: true });
+    await sleep(250);
+    r = await call(AutoUnstripResponse, 'POST', path, { ...body, status_only: true });
   }
   return { response: r, seconds: (performance.now() - t0) / 1000 };
 }
 
-async function functionsOf(id) {
+async function functionsOf(id: number) {
   const out = [];
   for (let page = 1; ; page++) {
-    const r = await call('GET', `/v2/analyses/${id}/functions?page=${page}&page_size=1000`);
-    out.push(...r.data.functions);
-    if (!r.meta.pagination.has_next_page) return out;
+    const r = await call(FunctionEnvelopes.list, 'GET', `/v2/analyses/${id}/functions?page=${page}&page_size=1000`);
+    out.push(...dataOf(r, 'functions').functions);
+    if (!r.meta?.pagination?.has_next_page) return out;
   }
 }
 
-const truthOf = (build) => {
-  const t = JSON.parse(readFileSync(join(CORPUS, 'truth', `${build}.json`), 'utf8'));
+/** A build's functions' canonical names by address. */
+const truthOf = (build: string) => {
+  const t = readJson<CorpusTruth>(join(CORPUS, 'truth', `${build}.json`));
   return new Map(t.functions.map((f) => [parseInt(f.address, 16), canonicalName(f.canonical_name ?? f.name)]));
 };
 
-/** Precision and recall of `suggestions` ({vaddr, name}) against the truth of the query. */
-function score(suggestions, q) {
+interface Query {
+  project: string;
+  id: number;
+  truth: Map<number, string>;
+  /** Every name some reference build defines. */
+  known: Set<string>;
+  /** Placeholder-named functions of the query whose true name is known: what unstripping could recover. */
+  recoverable: number;
+}
+
+interface Tally {
+  suggested: number;
+  right: number;
+  recoverable: number;
+}
+
+/** Precision and recall of `suggestions` against the truth of the query. */
+function score(suggestions: { vaddr: number; name: string }[], q: Query): Tally {
   let right = 0;
   for (const s of suggestions) if (q.truth.get(s.vaddr) === canonicalName(s.name)) right++;
   return { suggested: suggestions.length, right, recoverable: q.recoverable };
 }
 
-const add = (a, b) => ({
+const add = (a: Tally, b: Tally): Tally => ({
   suggested: a.suggested + b.suggested,
   right: a.right + b.right,
   recoverable: a.recoverable + b.recoverable,
 });
-const zero = { suggested: 0, right: 0, recoverable: 0 };
-const fmt = (s) =>
+const zero: Tally = { suggested: 0, right: 0, recoverable: 0 };
+const fmt = (s: Tally) =>
   `precision ${(s.right / Math.max(s.suggested, 1)).toFixed(3)}  recall ${(s.right / Math.max(s.recoverable, 1)).toFixed(3)}  (${s.right}/${s.suggested} right, ${s.recoverable} recoverable)`;
 
+const KINDS = ['auto', 'ai'] as const;
+type Kind = (typeof KINDS)[number];
+
 /** The stored result of the latest run of `kind` (every suggestion down to confidence 0.05, with evidence). */
-async function storedSuggestions(analysisId, kind) {
+async function storedSuggestions(analysisId: number, kind: `${Kind}_unstrip`): Promise<StoredSuggestion[]> {
   const run = await runtime.store.similarityRuns.latestOfAnalysis(analysisId, kind);
-  return JSON.parse(run.result).suggestions;
+  if (!run?.result) throw new Error(`analysis ${analysisId}: no stored ${kind} result`);
+  return (JSON.parse(run.result) as UnstripRunResult).suggestions;
 }
 
-function showWrong(label, q, suggestions) {
+function showWrong(label: string, q: Query, suggestions: StoredSuggestion[]) {
   if (!process.env.BENCH_UNSTRIP_WRONG) return;
   for (const s of suggestions.filter((x) => x.confidence >= 0.9 && q.truth.get(x.vaddr) !== canonicalName(x.name)))
     console.log(
@@ -141,8 +165,8 @@ function showWrong(label, q, suggestions) {
 
 try {
   const t0 = performance.now();
-  const queries = [];
-  const pending = [];
+  const queries: Query[] = [];
+  const pending: number[] = [];
   for (const p of projects) {
     const stem = `${p}-${VERSIONS[p]}`;
     const refs = REFERENCE_BUILDS.map((b) => `${stem}_${b}`);
@@ -151,35 +175,39 @@ try {
     pending.push(id);
     const truth = truthOf(`${stem}_${QUERY_BUILD}`);
     const known = new Set(refs.flatMap((r) => [...truthOf(r).values()]));
-    queries.push({ project: p, id, truth, known });
+    queries.push({ project: p, id, truth, known, recoverable: 0 });
   }
   await waitAnalyses(pending);
   console.log(
     `${pending.length} analyses in ${((performance.now() - t0) / 1000).toFixed(1)} s (${projects.join(', ')})`,
   );
 
-  const totals = { auto: zero, ai: zero };
-  const curves = { auto: [], ai: [] };
+  const totals: Record<Kind, Tally> = { auto: zero, ai: zero };
+  const curves: Record<Kind, { q: Query; s: StoredSuggestion[] }[]> = { auto: [], ai: [] };
   for (const q of queries) {
     const fns = await functionsOf(q.id);
     const placeholders = fns.filter((f) => isPlaceholderName(f.name));
-    q.recoverable = placeholders.filter((f) => q.known.has(q.truth.get(f.vaddr))).length;
+    q.recoverable = placeholders.filter((f) => {
+      const name = q.truth.get(f.vaddr);
+      return name !== undefined && q.known.has(name);
+    }).length;
     const base = `/v2/analyses/${q.id}/functions`;
-    const toSuggestion = (m) => ({ vaddr: m.function_vaddr, name: m.suggested_demangled_name });
+    const suggestionsOf = (r: Static<typeof AutoUnstripResponse>) =>
+      (r.matches ?? []).map((m) => ({ vaddr: m.function_vaddr, name: m.suggested_demangled_name }));
 
     const auto = await unstrip(`${base}/auto-unstrip`, {});
     const ai = await unstrip(`${base}/ai-unstrip`, {});
-    const rows = {
-      auto: score(auto.response.matches.map(toSuggestion), q),
-      ai: score(ai.response.matches.map(toSuggestion), q),
+    const rows: Record<Kind, Tally> = {
+      auto: score(suggestionsOf(auto.response), q),
+      ai: score(suggestionsOf(ai.response), q),
     };
     console.log(
       `\n${q.project}: ${fns.length} functions, ${placeholders.length} placeholder-named, ${q.recoverable} recoverable`,
     );
     console.log(`  auto-unstrip  ${fmt(rows.auto)}  ${auto.seconds.toFixed(1)} s`);
     console.log(`  ai-unstrip    ${fmt(rows.ai)}  ${ai.seconds.toFixed(1)} s`);
-    for (const k of Object.keys(totals)) totals[k] = add(totals[k], rows[k]);
-    for (const kind of ['auto', 'ai']) {
+    for (const kind of KINDS) {
+      totals[kind] = add(totals[kind], rows[kind]);
       const stored = await storedSuggestions(q.id, `${kind}_unstrip`);
       showWrong(kind, q, stored);
       curves[kind].push({ q, s: stored });
@@ -192,7 +220,7 @@ try {
   console.log('\nprecision / recall by confidence threshold (auto-unstrip: min_similarity 90, min_group_size 10)');
   console.log('  threshold   auto P   auto R    ai P    ai R');
   for (const t of CURVE) {
-    const at = (runs) =>
+    const at = (runs: { q: Query; s: StoredSuggestion[] }[]) =>
       runs.reduce(
         (acc, { q, s }) =>
           add(
@@ -206,8 +234,8 @@ try {
       );
     const a = at(curves.auto);
     const b = at(curves.ai);
-    const p = (s) => (s.right / Math.max(s.suggested, 1)).toFixed(3);
-    const r = (s) => (s.right / Math.max(s.recoverable, 1)).toFixed(3);
+    const p = (s: Tally) => (s.right / Math.max(s.suggested, 1)).toFixed(3);
+    const r = (s: Tally) => (s.right / Math.max(s.recoverable, 1)).toFixed(3);
     console.log(`  ${t.toFixed(2).padStart(9)}   ${p(a)}   ${r(a)}   ${p(b)}   ${r(b)}`);
   }
 } finally {

@@ -2,40 +2,41 @@
 // statically: expected (from ../shared/corpus/manifest.json) vs found, name and version, and the time it
 // takes against `strings -a` on the same file (the tool people grep version banners out of by hand).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseBinary } from '../dist/src/engine/formats/parse.js';
-import { identifyLibraries } from '../dist/src/engine/sbom/index.js';
-import { extractStrings } from '../dist/src/engine/strings/index.js';
+import { parseBinary } from '../../src/engine/formats/parse.js';
+import { identifyLibraries } from '../../src/engine/sbom/index.js';
+import { extractStrings } from '../../src/engine/strings/index.js';
+import { CORPUS, corpusManifest, median, type CorpusBinary } from './lib.js';
 
-const corpus = path.resolve('..', 'shared', 'corpus');
-if (!existsSync(path.join(corpus, 'manifest.json'))) {
+const manifest = corpusManifest();
+if (!manifest) {
   console.log('bench:sbom skipped: ../shared/corpus is not present');
   process.exit(0);
 }
 
 /** `1:1.2.13.dfsg-1` → `1.2.13` (Debian epoch, repack and revision dropped). */
-const upstream = (v) =>
+const upstream = (v: string) =>
   v
     .replace(/^\d+:/, '')
     .replace(/[.+~]dfsg.*$|-[^-]*$/, '')
     .replace(/\+.*$/, '');
 
+/** Debian library packages by the name the checkers give their library. */
+const DEBIAN_NAMES: Record<string, string> = { zlib1g: 'zlib', libbz2: 'bzip2', libzstd: 'zstd' };
+
 /** What each binary should be found to carry: its project, or the Debian packages it links. */
-function expectedLibraries(b) {
+function expectedLibraries(b: CorpusBinary): [name: string, version: string][] {
   if (b.kind === 'library-build' || b.kind === 'prebuilt-debian') return [[b.project, upstream(b.version)]];
   if (b.kind === 'debian-static-link') {
-    const names = { zlib1g: 'zlib', libbz2: 'bzip2', libzstd: 'zstd' };
     return b.version.split(';').map((p) => {
-      const [pkg, version] = p.trim().split(/\s+/);
-      return [names[pkg.replace(/-dev$/, '')] ?? pkg, upstream(version)];
+      const [pkg = '', version = ''] = p.trim().split(/\s+/);
+      return [DEBIAN_NAMES[pkg.replace(/-dev$/, '')] ?? pkg, upstream(version)];
     });
   }
   return [];
 }
 
-const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8'));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let expectedTotal = 0;
 let named = 0;
 let versioned = 0;
@@ -43,20 +44,20 @@ let extra = 0;
 let ours = 0;
 let theirs = 0;
 console.log('binary'.padEnd(58), 'expected'.padEnd(34), 'found');
-for (const b of manifest.binaries) {
+for (const b of manifest) {
   const want = expectedLibraries(b);
   if (want.length === 0) continue;
-  const file = path.join(corpus, b.path);
+  const file = path.join(CORPUS, b.path);
   const bytes = readFileSync(file);
-  const times = [];
-  let found = [];
+  const times: number[] = [];
+  let found: ReturnType<typeof identifyLibraries> = [];
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
     const image = parseBinary(bytes);
     found = identifyLibraries(extractStrings(image), image.libraries).filter((c) => c.linkage === 'static');
     times.push(performance.now() - t0);
   }
-  const ref = [];
+  const ref: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
     execFileSync('strings', ['-a', file], { maxBuffer: 1 << 28 });

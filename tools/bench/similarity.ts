@@ -6,16 +6,17 @@
 // never see (only imports keep their names, as in a stripped binary).
 //
 // Queries are split by a hash of the function name: the published figures use the `test` half; the
-// weights were tuned on the `tune` half (scripts/tune-similarity.js; BENCH_SPLIT=tune prints that one).
+// weights were tuned on the `tune` half (tools/tune/similarity.ts; BENCH_SPLIT=tune prints that one).
 // Seeded: the same corpus and code give the same table. Features are cached per binary in $TMPDIR keyed
 // by file hash and code version. BENCH_QUERIES (default 500) caps queries per task at pool 100; pool
 // 10 000 uses a fifth as many (each costs 100 times more). BENCH_INT8=1 measures the int8 vectors the
 // index stores instead of float32.
-import { loadCorpus, runTask, TASKS, MAIN_VERSION, MIN_BLOCKS, vectorize } from './similarity-protocol.js';
-import { DEFAULT_WEIGHTS, similarityConfidence } from '../dist/src/engine/similarity/index.js';
-import { dequantiseVector, quantiseVector } from '../dist/src/shared/simhash.js';
+import { similarityConfidence } from '../../src/engine/similarity/index.js';
+import { dequantiseVector, quantiseVector } from '../../src/shared/simhash.js';
+import { loadCorpus, MAIN_VERSION, MIN_BLOCKS, runTask, TASK_NAMES } from './similarity-protocol.js';
 
 const split = process.env.BENCH_SPLIT ?? 'test';
+if (split !== 'test' && split !== 'tune') throw new Error(`BENCH_SPLIT=${split}: test or tune`);
 const maxQueries = Number(process.env.BENCH_QUERIES ?? 500);
 
 const t0 = performance.now();
@@ -24,23 +25,22 @@ if (!data) {
   console.log('../shared/corpus absent: nothing to measure');
   process.exit(0);
 }
-vectorize(data.pool, DEFAULT_WEIGHTS);
 // BENCH_INT8=1: the vectors as the index stores and re-ranks them (int8), to measure what that costs.
 const int8 = process.env.BENCH_INT8 === '1';
 if (int8) for (const f of data.pool) f.vec = dequantiseVector(quantiseVector(f.vec));
 const loadSeconds = (performance.now() - t0) / 1000;
 
-const fmt = (x) => x.toFixed(3);
-function table(title, negatives, nQueries) {
+const fmt = (x: number) => x.toFixed(3);
+const table = (title: string, negatives: number, nQueries: number) => {
   console.log(`\n${title}`);
   console.log('task  queries  negatives(avg)  Recall@1  MRR@10');
-  const rows = Object.keys(TASKS).map((task, i) => runTask(data, task, { negatives, nQueries, split, seed: 1000 + i }));
+  const rows = TASK_NAMES.map((task, i) => runTask(data, task, { negatives, nQueries, split, seed: 1000 + i }));
   for (const r of rows)
     console.log(
       `${r.task}    ${String(r.queries).padStart(7)}  ${r.pool.toFixed(0).padStart(14)}  ${fmt(r.r1).padStart(8)}  ${fmt(r.mrr).padStart(6)}`,
     );
   return rows;
-}
+};
 
 console.log(
   `corpus: ${data.builds.length} unstripped library builds (${Object.entries(MAIN_VERSION)

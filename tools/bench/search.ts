@@ -1,23 +1,23 @@
 // npm run bench:search — name search, collection membership and the event-loop stalls they cause, over
 // BENCH_ANALYSES analyses (default 100 000) of BENCH_FUNCTIONS functions each (default 10: 10⁶ functions),
-// on SQLite and on PostgreSQL (skipped when none is reachable). Rows are bulk-inserted through Kysely; the
-// timed calls are the store methods the /v2 and /v3 routes make.
+// on SQLite and on PostgreSQL (BINLENS_BENCH_PG_URL; skipped when none is reachable). Rows are bulk-inserted
+// through Kysely; the timed calls are the store methods the /v2 and /v3 routes make.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { createStore, openDatabase } from '../dist/src/store/index.js';
+import { createStore, openDatabase, type DatabaseDriver, type Store } from '../../src/store/index.js';
+import { postgresDatabase } from './lib.js';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 100_000);
 const FUNCTIONS = Number(process.env.BENCH_FUNCTIONS ?? 10);
 const MEMBERS = 10_000;
 const PG_URL = process.env.BINLENS_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const sha = (i) => i.toString(16).padStart(64, '0');
+const sha = (i: number) => i.toString(16).padStart(64, '0');
 
 /** Every fourth analysis PRIVATE, owners alternating between alice (team red) and bob (no team). */
-async function load(store, db) {
+async function load(store: Store, db: DatabaseDriver['db']) {
   const alice = await store.users.create({
     username: 'alice',
     email: 'a',
@@ -83,10 +83,10 @@ async function load(store, db) {
 }
 
 /** p50 and max of `reps` calls, and the longest time one call held the event loop without a turn. */
-async function time(label, fn, reps = 15) {
+async function time(label: string, fn: () => Promise<unknown>, reps = 15) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
-  const ms = [];
+  const ms: number[] = [];
   for (let i = 0; i < reps; i++) {
     const start = performance.now();
     await fn();
@@ -96,13 +96,13 @@ async function time(label, fn, reps = 15) {
   }
   delay.disable();
   ms.sort((a, b) => a - b);
-  const f = (v) => v.toFixed(1).padStart(7);
+  const f = (v: number | undefined) => (v ?? NaN).toFixed(1).padStart(7);
   console.log(
     `  ${label.padEnd(52)} p50 ${f(ms[Math.floor(reps / 2)])} ms  max ${f(ms[reps - 1])} ms  stall ${f(delay.max / 1e6)} ms`,
   );
 }
 
-async function run(name, url) {
+async function run(name: string, url: string) {
   const driver = openDatabase(url);
   await driver.migrate();
   const store = createStore(driver);
@@ -157,20 +157,16 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const dbName = `binlens_bench_search_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-try {
-  await admin.connect();
-} catch (err) {
-  console.log(`postgres: skipped (${err.message})`);
-  process.exit(0);
-}
-await admin.query(`CREATE DATABASE ${dbName}`);
-try {
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  await run('postgres', url.toString());
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+const pgdb = await postgresDatabase(
+  PG_URL,
+  `binlens_bench_search_${process.pid}`,
+  (err) => console.log(`postgres: skipped (${err.message})`),
+  2000,
+);
+if (pgdb) {
+  try {
+    await run('postgres', pgdb.url);
+  } finally {
+    await pgdb.drop();
+  }
 }

@@ -1,12 +1,12 @@
 // Runs every compiled test file (unit tests beside the code, suites in test/, tools' tests) with node's
-// test runner.
+// test runner: `npm test`, or `node dist/tools/build/run-tests.js <substring>…` for the matching files only.
 // Node 20's runner takes no globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const files = [];
-const walk = (dir) => {
+const files: string[] = [];
+const walk = (dir: string) => {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) walk(p);

@@ -1,5 +1,5 @@
-// Decoding speed of every disassembly backend on the largest corpus binary of each architecture, against
-// `objdump -d` on the same file in the same run. Run with `npm run bench:disasm` (builds first).
+// npm run bench:disasm — decoding speed of every disassembly backend on the largest corpus binary of each
+// architecture, against `objdump -d` on the same file in the same run (builds first).
 // The whole .text is decoded linearly (invalid bytes skipped by the instruction alignment); the slow
 // Capstone paths decode a prefix of SAMPLE instructions and report its rate.
 import { openSync, closeSync } from 'node:fs';
@@ -7,23 +7,37 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Capstone, Const } from 'capstone-wasm';
-import { createCapstoneDecoder, createDecoder, newDecoded } from '../dist/src/engine/disasm/index.js';
-import { CapstoneHandle, loadCapstoneModule } from '../dist/src/engine/disasm/capstone-runtime.js';
-import { CORPUS, largest, objdumpFor, readCorpus, textSection } from '../dist/test/helpers/engine/disasm.js';
+import {
+  createCapstoneDecoder,
+  createDecoder,
+  newDecoded,
+  type Decoder,
+  type DecoderMode,
+} from '../../src/engine/disasm/index.js';
+import { CapstoneHandle, loadCapstoneModule, type CapstoneMode } from '../../src/engine/disasm/capstone-runtime.js';
+import { CORPUS, largest, objdumpFor, readCorpus, textSection } from '../../test/helpers/engine/disasm.js';
 
 const SAMPLE = 100_000;
 const ROUNDS = 3;
 
-const TARGETS = [
+const TARGETS: { arch: string; mode: DecoderMode; capstone?: CapstoneMode }[] = [
   { arch: 'x86_64', mode: 'x86_64' },
   { arch: 'i386', mode: 'x86' },
   { arch: 'aarch64', mode: 'arm64', capstone: 'arm64' },
   { arch: 'arm', mode: 'thumb', capstone: 'thumb' },
   { arch: 'mips', mode: 'mipsel' },
 ];
+/** The objdump architecture of each target (binutils calls x86-64 `i386` too). */
+const OBJDUMP_ARCH: Record<string, string> = {
+  x86_64: 'i386',
+  i386: 'i386',
+  aarch64: 'aarch64',
+  arm: 'arm',
+  mips: 'mips',
+};
 
 /** Best wall time of `rounds` runs of `fn` (which returns the instruction count), after one warm-up. */
-function time(fn, rounds = ROUNDS) {
+function time(fn: () => number, rounds = ROUNDS): { ms: number; count: number } {
   let count = fn();
   let best = Infinity;
   for (let i = 0; i < rounds; i++) {
@@ -35,7 +49,7 @@ function time(fn, rounds = ROUNDS) {
 }
 
 /** A linear walk with a Decoder; `limit` instructions at most. */
-function linear(decoder, bytes, vaddr, step, limit = Infinity) {
+function linear(decoder: Decoder, bytes: Uint8Array, vaddr: number, step: number, limit = Infinity): number {
   const d = newDecoded();
   let n = 0;
   for (let off = 0; off < bytes.length && n < limit; n++) {
@@ -45,7 +59,7 @@ function linear(decoder, bytes, vaddr, step, limit = Infinity) {
 }
 
 /** Bytes covered by the first `count` instructions (for MB/s of sampled runs). */
-function bytesOf(decoder, bytes, vaddr, step, count) {
+function bytesOf(decoder: Decoder, bytes: Uint8Array, vaddr: number, step: number, count: number): number {
   const d = newDecoded();
   let off = 0;
   for (let n = 0; off < bytes.length && n < count; n++)
@@ -53,7 +67,7 @@ function bytesOf(decoder, bytes, vaddr, step, count) {
   return off;
 }
 
-function objdumpTime(cmd, file) {
+function objdumpTime(cmd: string, file: string): number | null {
   const devNull = openSync('/dev/null', 'w');
   try {
     let best = Infinity;
@@ -69,8 +83,16 @@ function objdumpTime(cmd, file) {
   }
 }
 
-const rows = [];
-const row = (arch, backend, ms, count, bytes, objdumpMs, note = '') =>
+const rows: Record<string, string | number>[] = [];
+const row = (
+  arch: string,
+  backend: string,
+  ms: number,
+  count: number,
+  bytes: number,
+  objdumpMs: number | null,
+  note = '',
+) =>
   rows.push({
     arch,
     backend,
@@ -92,9 +114,7 @@ for (const target of TARGETS) {
   const { bytes, vaddr } = textSection(file);
   bytesTotal = bytes.length;
   const step = target.mode === 'thumb' ? 2 : target.mode.startsWith('x86') ? 1 : 4;
-  const objdump = objdumpFor(
-    { x86_64: 'i386', i386: 'i386', aarch64: 'aarch64', arm: 'arm', mips: 'mips' }[target.arch],
-  );
+  const objdump = objdumpFor(OBJDUMP_ARCH[target.arch] ?? target.arch);
   const objdumpMs = objdump ? objdumpTime(objdump, path.join(CORPUS, entry.path)) : null;
   console.log(
     `${target.arch}: ${path.basename(entry.path)}, .text ${(bytes.length / 1e6).toFixed(2)} MB` +
@@ -164,7 +184,7 @@ for (const target of TARGETS) {
       for (let off = 0; off < bytes.length && n < SAMPLE; n++) {
         try {
           const [insn] = wrapper.disasm(bytes.subarray(off, off + 4), { address: vaddr + off, count: 1 });
-          off += insn.size;
+          off += insn?.size ?? step;
         } catch {
           off += step;
         }

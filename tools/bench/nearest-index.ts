@@ -3,8 +3,8 @@
 // nearestMany), recall@10 against an exact brute-force scan of the same int8 vectors (whose latency is
 // the reference ratio), database size and process memory per million functions.
 //
-// The index holds the corpus's real function vectors (bench-similarity's feature cache) and synthetic ones
-// (index-corpus.js) to reach the size; queries are real corpus functions held out of the index. One user
+// The index holds the corpus's real function vectors (bench:similarity's feature cache) and synthetic ones
+// (index-corpus.ts) to reach the size; queries are real corpus functions held out of the index. One user
 // owns every analysis (1000 functions each) and asks: visibility costs its join, not its selectivity.
 //
 //   BENCH_INDEX_SIZES=100000,1000000   index sizes (default both)
@@ -18,11 +18,11 @@ import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { createStore, openDatabase } from '../dist/src/store/index.js';
-import { DEFAULT_TUNING, SimilarityRepository } from '../dist/src/store/similarity.js';
-import { HASHED_DIM, LSH_BANDS, LSH_BITS, packVectors } from '../dist/src/shared/simhash.js';
-import { corpusVectors, exactScan, indexVector } from './index-corpus.js';
+import { HASHED_DIM, LSH_BANDS, LSH_BITS, packVectors, type PackedVectors } from '../../src/shared/simhash.js';
+import { createStore, openDatabase, type IndexViewer, type NearestQuery, type Store } from '../../src/store/index.js';
+import { DEFAULT_TUNING, SimilarityRepository, type IndexTuning } from '../../src/store/similarity.js';
+import { corpusVectors, exactScan, indexVector, type Hit } from './index-corpus.js';
+import { benchAnalysis, postgresDatabase, type ScratchDatabase } from './lib.js';
 
 const sizes = (process.env.BENCH_INDEX_SIZES ?? '100000,1000000').split(',').map(Number);
 const dialects = (process.env.BENCH_INDEX_DIALECTS ?? 'sqlite,postgres').split(',');
@@ -31,7 +31,13 @@ const pgAdmin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const sweep = (process.env.BENCH_INDEX_SWEEP ?? '')
   .split(',')
   .filter(Boolean)
-  .map((c) => c.split('x').map(Number));
+  .map((c) => {
+    const dims = c.split('x').map(Number);
+    if (dims.length !== 2 || !dims.every(Number.isInteger))
+      throw new Error(`BENCH_INDEX_SWEEP: ${c} is not BITSxPROBES`);
+    const [bits, probes] = dims as [number, number];
+    return { bits, probes };
+  });
 const PER_ANALYSIS = 1000;
 const K = 10;
 
@@ -41,9 +47,10 @@ if (!corpus) {
   process.exit(0);
 }
 const { base, queries } = corpus;
-const mb = (bytes) => (bytes / 2 ** 20).toFixed(0);
-const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
 
 console.log(
   `bench:index — ${base.length} corpus function vectors (+ synthetic to size), ${queries.length} held-out queries, ` +
@@ -52,38 +59,25 @@ console.log(
 );
 
 /** A fresh database of the dialect: its URL and how to drop it. */
-async function freshDatabase(dialect) {
+async function freshDatabase(dialect: string): Promise<ScratchDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'binlens-bench-index-'));
     const file = join(dir, 'index.sqlite');
-    const size = () => ['', '-wal'].reduce((s, x) => s + (existsSync(file + x) ? statSync(file + x).size : 0), 0);
+    const size = async () => ['', '-wal'].reduce((s, x) => s + (existsSync(file + x) ? statSync(file + x).size : 0), 0);
     return { url: file, size, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `binlens_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (q) => {
-    const c = new pg.Client({ connectionString: pgAdmin });
-    await c.connect();
-    try {
-      return await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(pgAdmin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    size: async () => Number((await admin(`SELECT pg_database_size('${name}') AS n`)).rows[0].n),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  const db = await postgresDatabase(pgAdmin, `binlens_bench_${randomBytes(4).toString('hex')}`, (err) => {
+    throw err;
+  });
+  if (!db) throw new Error(`no PostgreSQL at ${pgAdmin}`);
+  return db;
 }
 
 /** What a benchmark function is besides its name and vector. */
 const FUNCTION = { size: 16, nameSourceType: 'SYSTEM', debug: true, source: 'symbol', thumb: false, blocks: [] };
 const NO_REFERENCES = { calls: [], strings: [], refs: [] };
 
-async function build(store, packed, n) {
+async function build(store: Store, packed: Omit<PackedVectors, 'count'>, n: number) {
   const user = await store.users.create({
     username: 'bench',
     email: 'b@x.io',
@@ -94,27 +88,15 @@ async function build(store, packed, n) {
   const rowIds = new Int32Array(n);
   for (let first = 0; first < n; first += PER_ANALYSIS) {
     const count = Math.min(PER_ANALYSIS, n - first);
-    const sha = randomBytes(32).toString('hex');
-    await store.samples.recordUpload(
-      { sha256: sha, size: 1, identity: '{}' },
-      { user_id: user.id, file_type: 'BINARY', filename: 'x' },
-    );
-    const { analysisId } = await store.analyses.create(
-      {
-        userId: user.id,
-        sha256: sha,
-        binaryName: `b${first}`,
-        binarySize: 1,
-        scope: 'PRIVATE',
-        modelName: 'm',
-        baseAddress: null,
-        debugHash: null,
-        config: '{}',
-        tags: [],
-      },
-      { kind: 'bench', payload: null, maxAttempts: 1 },
-    );
-    const names = (i) => ({ vaddr: 0x1000 + i * 16, name: `f${first + i}`, mangledName: `f${first + i}` });
+    const analysisId = await benchAnalysis(store, user.id, {
+      sha256: randomBytes(32).toString('hex'),
+      size: 1,
+      filename: 'x',
+      binaryName: `b${first}`,
+      modelName: 'm',
+      payload: null,
+    });
+    const names = (i: number) => ({ vaddr: 0x1000 + i * 16, name: `f${first + i}`, mangledName: `f${first + i}` });
     await store.functions.replace(analysisId, {
       functions: Array.from({ length: count }, (_, i) => ({ ...FUNCTION, ...names(i) })),
       ...NO_REFERENCES,
@@ -128,28 +110,29 @@ async function build(store, packed, n) {
     ids.forEach((f, i) => (rowIds[first + i] = f.id));
     if ((first / PER_ANALYSIS) % 100 === 99) process.stderr.write(`  ${first + count} functions stored\r`);
   }
-  return { viewer: { userId: user.id, teamId: null }, rowIds };
+  const viewer: IndexViewer = { userId: user.id, teamId: null };
+  return { viewer, rowIds };
 }
 
 for (const n of sizes) {
   console.log(`\n== ${n.toLocaleString('en')} functions`);
   let t0 = performance.now();
-  const floats = [];
+  const floats: Float32Array[] = [];
   const v = new Float32Array(HASHED_DIM);
   // Packed in slices so no array of a million Float32Arrays is ever held.
   const packed = { vectors: new Int8Array(n * HASHED_DIM), buckets: new Int32Array(n * LSH_BANDS) };
   for (let first = 0; first < n; first += 10_000) {
     floats.length = 0;
     for (let i = first; i < Math.min(n, first + 10_000); i++) floats.push(Float32Array.from(indexVector(base, i, v)));
-    const p = packVectors(floats.length, (i) => floats[i]);
+    const p = packVectors(floats.length, (i) => floats[i]!);
     packed.vectors.set(p.vectors, first * HASHED_DIM);
     packed.buckets.set(p.buckets, first * LSH_BANDS);
   }
   console.log(`vectors, int8 form and LSH buckets computed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const exact = exactScan(packed.vectors, HASHED_DIM);
-  const truth = [];
-  const bruteMs = [];
+  const truth: Hit[][] = [];
+  const bruteMs: number[] = [];
   for (const q of queries) {
     const s = performance.now();
     truth.push(exact.topK(q, K));
@@ -172,20 +155,20 @@ for (const n of sizes) {
       // without them PostgreSQL guessed 8 000 rows a bucket range and planned the candidate query in parallel.
       await sql`analyze`.execute(driver.db);
       const buildS = (performance.now() - t0) / 1000;
-      const measure = async (tuning) => {
+      const measure = async (tuning: IndexTuning) => {
         const index = new SimilarityRepository(driver.db, tuning);
-        const ask = (q) => ({ vector: q, k: K, minSimilarity: -1, viewer });
-        await index.nearest(ask(queries[0])); // warm the statement cache and the page cache
-        const lat = [];
+        const ask = (q: Float32Array): NearestQuery => ({ vector: q, k: K, minSimilarity: -1, viewer });
+        await index.nearest(ask(queries[0]!)); // warm the statement cache and the page cache
+        const lat: number[] = [];
         let recall = 0;
         let top1 = 0;
         for (const [i, q] of queries.entries()) {
           const s = performance.now();
           const got = await index.nearest(ask(q));
           lat.push(performance.now() - s);
-          const want = new Set(truth[i].map(([, row]) => rowIds[row]));
+          const want = new Set(truth[i]!.map(([, row]) => rowIds[row]));
           recall += got.filter((g) => want.has(g.functionId)).length / K;
-          if (got[0]?.functionId === rowIds[truth[i][0][1]]) top1++;
+          if (got[0]?.functionId === rowIds[truth[i]![0]![1]]) top1++;
         }
         return { index, ask, lat, recall: recall / queries.length, top1: top1 / queries.length };
       };
@@ -200,7 +183,7 @@ for (const n of sizes) {
           `recall@${K} ${main.recall.toFixed(3)}, top-1 ${main.top1.toFixed(3)}; ` +
           `brute force / index at p50 ${(pct(bruteMs, 0.5) / p50).toFixed(1)}×`,
       );
-      for (const [bits, probes] of sweep) {
+      for (const { bits, probes } of sweep) {
         const r = await measure({ ...DEFAULT_TUNING, bits, probes });
         console.log(
           `         bits ${bits}, probes ${probes}: recall@${K} ${r.recall.toFixed(3)}, top-1 ${r.top1.toFixed(3)}, ` +

@@ -1,12 +1,12 @@
-// npm run bench:upload — a 1 GiB upload through POST /v2/upload (curl streams it from disk): throughput
-// and the server's peak RSS. Reference in the same run: `cat | tee | sha256sum` on the same file, the
-// disk-and-hash work the server must do at the least.
+// npm run bench:upload — a 1 GiB upload (BENCH_UPLOAD_MIB, default 1024) through POST /v2/upload (curl
+// streams it from disk): throughput and the server's peak RSS. Reference in the same run: `cat | tee |
+// sha256sum` on the same file, the disk-and-hash work the server must do at the least.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { fmt, peakRssBytes, startServer } from './bench-lib.js';
+import { fmt, peakRssBytes, startServer } from './lib.js';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * 2 ** 20;
 const KEY = 'bench-admin-key';

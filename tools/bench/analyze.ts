@@ -1,27 +1,30 @@
 // npm run bench:analyze — the whole static analysis (every stage: parse, recovery, names, strings,
 // instructions, vectors, capabilities with the shipped rules, SBOM) of each stripped corpus binary and of
-// the machine's libcrypto, each in a fresh process, beside `objdump -d` on the same file in the same run.
-// Also peak memory per MB of input, the time per stage summed over the files, and upload → Complete
-// through the API for the largest file.
+// the machine's libcrypto, each in a fresh process (analyze-one.ts), beside `objdump -d` on the same file in
+// the same run. Also peak memory per MB of input, the time per stage summed over the files, and upload →
+// Complete through the API for the largest file. BENCH_FILTER=<substring> limits the files.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { api, fmt, startServer, uploadBuffer } from './bench-lib.js';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { AnalysisEnvelopes } from '../../src/contracts/index.js';
+import type { AnalyzeOneRecord } from './analyze-one.js';
+import { api, CORPUS, corpusManifest, dataOf, fmt, median, startServer, uploadBuffer } from './lib.js';
 
-const corpus = resolve(process.cwd(), '..', 'shared', 'corpus');
-const files = [];
-if (existsSync(join(corpus, 'manifest.json'))) {
-  const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));
-  for (const b of manifest.binaries) if (b.stripped) files.push(join(corpus, b.path));
-} else console.log(`${corpus} absent: measuring the machine's libraries only`);
+const files: string[] = [];
+const manifest = corpusManifest();
+if (manifest) {
+  for (const b of manifest) if (b.stripped) files.push(join(CORPUS, b.path));
+} else console.log(`${CORPUS} absent: measuring the machine's libraries only`);
 for (const lib of ['/usr/lib/x86_64-linux-gnu/libcrypto.so.3', '/usr/lib/aarch64-linux-gnu/libcrypto.so.3']) {
   if (existsSync(lib)) files.push(lib);
 }
 const filter = process.env.BENCH_FILTER ?? '';
 
-/** Median of three runs, like the engine's warm figure (analyze-one.js). */
-const time = (cmd, args) => {
-  const runs = [];
+/** Median of three runs, like the engine's warm figure (analyze-one.ts). */
+const time = (cmd: string, args: string[]) => {
+  const runs: number[] = [];
   let ok = true;
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
@@ -29,10 +32,12 @@ const time = (cmd, args) => {
     runs.push(performance.now() - t0);
     ok &&= r.status === 0;
   }
-  return { ms: runs.sort((a, b) => a - b)[1], ok };
+  return { ms: median(runs), ok };
 };
 // The multi-architecture objdump (binutils-multiarch) reads every corpus architecture.
 const objdump = 'objdump';
+// The compiled child beside this compiled file.
+const analyzeOne = fileURLToPath(new URL('./analyze-one.js', import.meta.url));
 
 let totalCold = 0;
 let totalEngine = 0;
@@ -41,20 +46,20 @@ let totalObjdump = 0;
 let totalMb = 0;
 let worstRssPerMb = 0;
 let worstLargeRatio = 0;
-const stageTotals = {};
+const stageTotals: Record<string, number> = {};
 console.log(
   '\nfile                                                     MB   engine ms  objdump ms  ratio  functions  RSS MiB/MB  recovery ms  ratio',
 );
 for (const f of files.filter((x) => x.includes(filter))) {
-  const run = spawnSync(process.execPath, ['scripts/analyze-one.js', f], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [analyzeOne, f], { encoding: 'utf8' });
   if (run.status !== 0) {
     console.log(`${f}: analysis failed: ${run.stderr.slice(0, 300)}`);
     continue;
   }
-  const r = JSON.parse(run.stdout.trim().split('\n').at(-1));
+  const r = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as AnalyzeOneRecord;
   const od = time(objdump, ['-d', f]);
   const mb = statSync(f).size / 1e6;
-  const name = f.split('/').pop();
+  const name = f.split('/').pop() ?? f;
   totalEngine += r.ms;
   totalRecovery += r.recoveryMs;
   totalCold += r.coldMs;
@@ -88,29 +93,28 @@ console.log(
 const largest = files.filter((x) => x.includes(filter)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
 if (largest) {
   const KEY = 'bench-analyze-key';
-  const server = await startServer({
-    BINLENS_DATA_DIR: `/tmp/binlens-bench-analyze-${process.pid}`,
-    BINLENS_ADMIN_API_KEY: KEY,
-  });
+  const dataDir = `/tmp/binlens-bench-analyze-${process.pid}`;
+  const server = await startServer({ BINLENS_DATA_DIR: dataDir, BINLENS_ADMIN_API_KEY: KEY });
   try {
     const t0 = performance.now();
     const up = await uploadBuffer(server.baseUrl, KEY, readFileSync(largest), 'largest');
-    const created = await api(server.baseUrl, KEY, 'POST', '/v2/analyses', {
+    const created = await api(AnalysisEnvelopes.create, server.baseUrl, KEY, 'POST', '/v2/analyses', {
       filename: 'largest',
       sha_256_hash: up.sha_256_hash,
       analysis_config: { generate_capabilities: true, generate_sbom: true },
     });
-    const id = created.data.analysis_id;
+    const id = dataOf(created, 'create analysis').analysis_id;
     let status = '';
     while (status !== 'Complete' && status !== 'Error') {
-      await new Promise((r) => setTimeout(r, 50));
-      status = (await api(server.baseUrl, KEY, 'GET', `/v2/analyses/${id}/status`)).data.analysis_status;
+      await sleep(50);
+      const s = await api(AnalysisEnvelopes.status, server.baseUrl, KEY, 'GET', `/v2/analyses/${id}/status`);
+      status = dataOf(s, 'status').analysis_status;
     }
     console.log(
       `API: ${largest.split('/').pop()} (${fmt(statSync(largest).size / 1e6, 2)} MB) upload → ${status} in ${fmt((performance.now() - t0) / 1000, 2)} s`,
     );
   } finally {
     await server.stop();
-    spawnSync('rm', ['-rf', `/tmp/binlens-bench-analyze-${process.pid}`]);
+    spawnSync('rm', ['-rf', dataDir]);
   }
 }
