@@ -1,15 +1,23 @@
-/** Enforces the one-way dependency order of docs/STYLE.md (see docs/ARCHITECTURE.md). */
-const layer = (name, mayImport) => ({
+// Enforces the one-way dependency order of docs/STYLE.md (see docs/ARCHITECTURE.md).
+
+/**
+ * `dir` may import, of the paths `scope` matches, only itself and `mayImport` (folders, or one file where
+ * an entry ends in `.ts`), which `root` prefixes.
+ */
+const onlyImports = (name, dir, scope, root, mayImport) => ({
   name: `${name}-imports`,
-  comment: `src/${name} may import only: ${mayImport.join(', ') || 'nothing of the project'}`,
+  comment: `${dir} may import only: ${mayImport.join(', ') || 'nothing of the project'}`,
   severity: 'error',
-  from: { path: `^src/${name}/` },
-  // An entry ending in `.ts` allows that one file, any other a whole folder.
+  from: { path: `^${dir}/` },
   to: {
-    path: '^src/',
-    pathNot: [`^src/${name}/`, ...mayImport.map((m) => (m.endsWith('.ts') ? `^src/${m}$` : `^src/${m}/`))],
+    path: scope,
+    pathNot: [`^${dir}/`, ...mayImport.map((m) => (m.endsWith('.ts') ? `^${root}${m}$` : `^${root}${m}/`))],
   },
 });
+/** A layer of src/: entries relative to src/. */
+const layer = (name, mayImport) => onlyImports(name, `src/${name}`, '^src/', 'src/', mayImport);
+/** Development tooling in tools/: entries relative to the project root. */
+const tool = (name, mayImport) => onlyImports(name, `tools/${name}`, '^(src|test|tools)/', '', mayImport);
 
 module.exports = {
   forbidden: [
@@ -28,18 +36,29 @@ module.exports = {
     // it reads capability rules and loads the demangler as the analysis threads do (jobs/rule-files.ts,
     // jobs/demangler.ts), not the queue.
     layer('cli', ['shared', 'contracts', 'config', 'engine', 'main', 'jobs/rule-files.ts', 'jobs/demangler.ts']),
-    // Development tooling (tools/fuzz): fuzzes the engine, classifying errors as the job worker does, seeded
-    // by the test builders; nothing in src/ imports tools/ or test/.
-    {
-      name: 'fuzz-imports',
-      comment: 'tools/fuzz may import only: src/shared, src/contracts, src/engine, src/jobs, test/helpers',
-      severity: 'error',
-      from: { path: '^tools/fuzz/' },
-      to: {
-        path: '^(src|test|tools)/',
-        pathNot: ['^src/(shared|contracts|engine|jobs)/', '^test/helpers/', '^tools/fuzz/'],
-      },
-    },
+    // Development tooling (tools/): never shipped; nothing in src/ imports tools/ or test/.
+    // tools/fuzz fuzzes the engine, classifying errors as the job worker does, seeded by the test builders.
+    tool('fuzz', ['src/shared', 'src/contracts', 'src/engine', 'src/jobs', 'test/helpers']),
+    // tools/bench measures the layers as the service runs them: the engine (timed per stage with the CLI's
+    // StageClock, with rules and demangler loaded as jobs/ loads them), the store, the analysis pool, the
+    // whole service in-process (main) or as a process; API responses typed by contracts/. From test/ only the
+    // corpus/objdump helpers and hand-built multipart bodies.
+    tool('bench', [
+      'src/shared',
+      'src/contracts',
+      'src/config',
+      'src/engine',
+      'src/store',
+      'src/jobs',
+      'src/main',
+      'src/cli/stage-clock.ts',
+      'test/helpers/engine/disasm.ts',
+      'test/helpers/multipart.ts',
+    ]),
+    // tools/tune chooses engine constants on the bench's similarity protocol and index vectors.
+    tool('tune', ['src/shared', 'src/engine', 'tools/bench/similarity-protocol.ts', 'tools/bench/index-corpus.ts']),
+    // tools/build (copy-assets, run-tests) works on files only.
+    tool('build', []),
     {
       name: 'src-is-shipped',
       comment: 'code in src/ never imports test support or tooling',
