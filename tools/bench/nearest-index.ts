@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { FunctionRecord } from '../../src/shared/analysis-records.js';
 import { HASHED_DIM, LSH_BANDS, LSH_BITS, packVectors, type PackedVectors } from '../../src/shared/simhash.js';
 import { createStore, openDatabase, type IndexViewer, type NearestQuery, type Store } from '../../src/store/index.js';
 import { DEFAULT_TUNING, SimilarityRepository, type IndexTuning } from '../../src/store/similarity.js';
@@ -74,7 +75,15 @@ async function freshDatabase(dialect: string): Promise<ScratchDatabase> {
 }
 
 /** What a benchmark function is besides its name and vector. */
-const FUNCTION = { size: 16, nameSourceType: 'SYSTEM', debug: true, source: 'symbol', thumb: false, blocks: [] };
+/** A function named from its symbol, as recovery records one. */
+const FUNCTION: Omit<FunctionRecord, 'vaddr' | 'name' | 'mangledName'> = {
+  size: 16,
+  nameOrigin: 'symbol',
+  found: 'symbol',
+  thumb: false,
+  noReturn: false,
+  blocks: [],
+};
 const NO_REFERENCES = { calls: [], strings: [], refs: [] };
 
 async function build(store: Store, packed: Omit<PackedVectors, 'count'>, n: number) {
