@@ -1,2 +1,6 @@
 #!/usr/bin/env node
-import '../dist/src/cli/main.js';
+// Runs the built command line, building first only when the checkout was never built or changed since.
+import { buildIfStale } from './build-if-stale.js';
+
+buildIfStale();
+await import('../dist/src/cli/main.js');

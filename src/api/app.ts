@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type {
   AnalysesService,
   AnalysisResultsService,
@@ -23,6 +23,7 @@ import type {
 } from '../services/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerRequestLog } from './plugins/request-log.js';
 import { analysesRoutes } from './routes/analyses.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
@@ -59,7 +60,8 @@ export interface ApiServices {
 
 export interface ApiOptions {
   maxUploadBytes: number;
-  logger?: FastifyServerOptions['logger'];
+  /** Requests are logged (one line each) when given; tests run without. */
+  logger?: FastifyBaseLogger;
 }
 
 /** JSON request bodies (files stream through multipart uploads, bounded by BINLENS_MAX_UPLOAD_BYTES). */
@@ -68,13 +70,16 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Builds the HTTP app without listening, so tests drive it through `inject()` and main() adds a socket. */
 export async function buildApp(services: ApiServices, opts: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    // One line per request (request-log.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
     // The response serializer's own Ajv (for anyOf branches) must know the contract's integer formats too.
     serializerOpts: { ajv: { formats: { int64: true, bigint: true, binary: true } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app, opts.maxUploadBytes, MAX_BODY_BYTES);
+  registerRequestLog(app);
 
   await app.register(fastifySwagger, {
     openapi: {

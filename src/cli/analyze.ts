@@ -3,13 +3,13 @@
 // database, in a worker thread so the progress bar moves during long stages.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../config/index.js';
 import type { AnalysisResult } from '../contracts/index.js';
 import type { BinaryConfig } from '../engine/index.js';
 import { formatSummary } from './analysis-summary.js';
 import type { AnalyzeWorkerInput, AnalyzeWorkerMessage } from './analyze-worker.js';
+import { parseCommandLine } from './arguments.js';
 import { ProgressBar } from './progress-bar.js';
 import { StageClock } from './stage-clock.js';
 import { UsageError } from './usage-error.js';
@@ -49,7 +49,7 @@ function parseAddress(value: string): number {
 }
 
 function parseCommand(args: string[]) {
-  const { positionals, values } = parseArgs({
+  const { positionals, values } = parseCommandLine('analyze', {
     args,
     allowPositionals: true,
     options: {

@@ -1,141 +1,128 @@
-// binlens serve | worker | users create <username> [--team <name>] [--admin] | migrate | analyze <file>
-//         | vulns import <dir>
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/index.js';
-import { analyzeCommand } from './analyze.js';
-import { UsageError } from './usage-error.js';
+// binlens <command> [options]: the table of commands is commands.ts; this file parses, helps and reports.
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from '../config/index.js';
+import { parseCommandLine } from './arguments.js';
+import { COMMANDS, type Command, type OptionSpec } from './commands.js';
 import { startupHint } from './startup-errors.js';
-import { importOsvDirectory } from './vulns-import.js';
+import { bold, errorStyle } from './style.js';
+import { UsageError } from './usage-error.js';
 
-const USAGE = `usage:
-  binlens serve                                   start the API and workers (npm start)
-  binlens worker                                  start workers only (scale-out nodes)
-  binlens users create <username> [--team NAME] [--admin]
-                                                  create a user; prints its API key on the last line
-  binlens migrate                                 apply database migrations and exit
-  binlens analyze <file> [--json] [--isa ISA --base ADDR]
-                                                  analyse a file locally, no server (--help for more)
-  binlens vulns import <dir>                      load OSV JSON records into the vulnerability database`;
+const version = (): string =>
+  (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-// Loaded by the commands that need it: the server's modules (Fastify, database drivers) take 2–3 s to load
-// on a busy 2-core machine, which `analyze` would otherwise pay for nothing.
-const composition = () => import('../main/index.js');
+const name = (c: Command) => c.words.join(' ');
+const optionLabel = (option: string, spec: OptionSpec) => `--${option}${spec.value ? ` ${spec.value}` : ''}`;
 
-const consoleLogger = {
-  info: (o: object | string, m?: string) => console.error(m ?? o),
-  warn: (o: object | string, m?: string) => console.error(m ?? o, typeof o === 'object' ? JSON.stringify(o) : ''),
-  error: (o: object | string, m?: string) => console.error(m ?? o, typeof o === 'object' ? JSON.stringify(o) : ''),
-};
+function generalHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => `${name(c)} ${c.args}`.length));
+  return [
+    `${bold('binlens')} ${version()}: an open binary-analysis and malware-analysis service`,
+    '',
+    `${bold('usage:')} binlens <command> [options]`,
+    '',
+    ...COMMANDS.map((c) => `  ${`${name(c)} ${c.args}`.padEnd(width)}  ${c.summary}`),
+    '',
+    '  -h, --help     help for binlens, or for a command (binlens users create --help)',
+    '  -v, --version  print the version',
+    '',
+    'Settings come from the environment (BINLENS_*; see the README); a command option overrides its setting.',
+  ].join('\n');
+}
 
-function onShutdown(close: () => Promise<void>) {
-  let closing = false;
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(sig, () => {
-      if (closing) return;
-      closing = true;
-      close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
+function commandHelp(c: Command): string {
+  const options = Object.entries(c.options);
+  const width = Math.max(12, ...options.map(([o, spec]) => optionLabel(o, spec).length));
+  return [
+    `${bold('usage:')} binlens ${name(c)}${c.args ? ` ${c.args}` : ''}${options.length ? ' [options]' : ''}`,
+    '',
+    c.summary.charAt(0).toUpperCase() + c.summary.slice(1),
+    '',
+    ...options.map(
+      ([o, spec]) =>
+        `  ${optionLabel(o, spec).padEnd(width)}  ${spec.help}${spec.env ? ` (overrides ${spec.env})` : ''}`,
+    ),
+    `  ${'-h, --help'.padEnd(width)}  show this help`,
+  ].join('\n');
+}
+
+/** The command whose words start the command line (the longest such), and the arguments after them. */
+function findCommand(argv: string[]): { command: Command; args: string[] } | null {
+  const matches = COMMANDS.filter((c) => c.words.every((w, i) => argv[i] === w));
+  const command = matches.sort((a, b) => b.words.length - a.words.length)[0];
+  return command ? { command, args: argv.slice(command.words.length) } : null;
+}
+
+/** What a command line that names no command meant to run, said as a usage error. */
+function unknownCommand(argv: string[]): UsageError {
+  const group = COMMANDS.filter((c) => c.words.length > 1 && c.words[0] === argv[0]);
+  if (group.length > 0) {
+    const verbs = group.map((c) => c.words[1]).join(', ');
+    return new UsageError(
+      argv[1] === undefined
+        ? `${argv[0]} needs one of: ${verbs}`
+        : `unknown command '${argv[0]} ${argv[1]}': ${argv[0]} takes ${verbs}`,
+    );
   }
+  return new UsageError(`unknown command '${argv[0]}' (binlens --help lists the commands)`);
 }
 
-async function serve() {
-  const t0 = performance.now();
-  const config = loadConfig();
-  const service = await (await composition()).buildService(config, consoleLogger);
-  const address = await service.app.listen({ host: config.host, port: config.port });
-  if (service.generatedAdminKey) {
-    console.log(`Generated the admin user's API key (shown once, store it now): ${service.generatedAdminKey}`);
+let effectiveConfig: Config | null = null;
+
+async function main(argv: string[]): Promise<void> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    console.log(generalHelp());
+    return;
   }
-  console.log(
-    `Binlens listening on ${address} (ready in ${Math.round(performance.now() - t0)} ms; docs at ${address}/docs)`,
-  );
-  onShutdown(service.close);
-}
-
-async function worker() {
-  const config = loadConfig();
-  const w = await (await composition()).buildWorker(config, consoleLogger);
-  console.log(`Binlens worker started (${Math.max(config.workers, 1)} threads)`);
-  onShutdown(w.close);
-}
-
-async function users(args: string[]) {
-  const { positionals, values } = parseArgs({
+  if (argv[0] === '--version' || argv[0] === '-v') {
+    console.log(`binlens ${version()}`);
+    return;
+  }
+  const found = findCommand(argv);
+  if (!found) throw unknownCommand(argv);
+  const { command, args } = found;
+  const config = (overrides: Record<string, string>) => () =>
+    (effectiveConfig ??= loadConfig({ ...process.env, ...overrides }));
+  if (command.ownParser) {
+    await command.run({ args, positionals: [], values: {}, config: config({}), composition });
+    return;
+  }
+  const { values, positionals } = parseCommandLine(name(command), {
     args,
     allowPositionals: true,
-    options: { team: { type: 'string' }, admin: { type: 'boolean', default: false } },
+    options: {
+      ...Object.fromEntries(Object.entries(command.options).map(([o, spec]) => [o, { type: spec.type }])),
+      help: { type: 'boolean', short: 'h' },
+    },
   });
-  const [verb, username] = positionals;
-  if (verb !== 'create' || !username) throw new UsageError();
-  const runtime = await (await composition()).openRuntime(loadConfig());
-  try {
-    const { user, apiKey } = await runtime.users.create(username, {
-      team: values.team ?? null,
-      role: values.admin ? 'ADMIN' : 'USER',
-    });
-    console.log(`Created user ${user.username} (id ${user.id}${values.team ? `, team ${values.team}` : ''}). API key:`);
-    console.log(apiKey);
-  } finally {
-    await runtime.close();
+  if (values.help) {
+    console.log(commandHelp(command));
+    return;
   }
+  const [min, max] = command.arity;
+  if (positionals.length < min || positionals.length > max)
+    throw new UsageError(`${name(command)} takes ${command.args || 'no arguments'} (binlens ${name(command)} --help)`);
+  const given = values as Record<string, string | boolean | undefined>;
+  const overrides: Record<string, string> = {};
+  for (const [o, spec] of Object.entries(command.options)) {
+    const v = given[o];
+    if (spec.env && typeof v === 'string') overrides[spec.env] = v;
+  }
+  await command.run({ args, positionals, values: given, config: config(overrides), composition });
 }
 
-async function migrate() {
-  const runtime = await (await composition()).openRuntime(loadConfig());
-  await runtime.close();
-  console.log('Database is up to date');
-}
-
-async function vulns(args: string[]) {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  const [verb, dir] = positionals;
-  if (verb !== 'import' || !dir || positionals.length !== 2) throw new UsageError();
-  const runtime = await (await composition()).openRuntime(loadConfig());
-  try {
-    const report = await importOsvDirectory(dir, (rows) => runtime.store.vulnerabilities.upsert(rows));
-    for (const r of report.refused) console.error(`refused ${r.file}: ${r.reason}`);
-    const total = await runtime.store.vulnerabilities.count();
-    console.log(
-      `Imported ${report.records} OSV records from ${report.files} files (${report.refused.length} refused); ${total} in the database`,
-    );
-    if (report.records === 0 && report.refused.length > 0) process.exitCode = 1;
-  } finally {
-    await runtime.close();
-  }
-}
-
-async function main(argv: string[]) {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'serve':
-      return serve();
-    case 'worker':
-      return worker();
-    case 'users':
-      return users(rest);
-    case 'migrate':
-      return migrate();
-    case 'analyze':
-      return analyzeCommand(rest);
-    case 'vulns':
-      return vulns(rest);
-    default:
-      throw new UsageError();
-  }
-}
+// Loaded by the commands that need it: the server's modules (Fastify, database drivers) take 2–3 s to load
+// on a busy 2-core machine, which `analyze`, `--help` and `--version` would otherwise pay for nothing.
+const composition = () => import('../main/index.js');
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  // parseArgs rejects unknown options and missing values with these codes: the command line's fault too.
-  const badOption = /^ERR_PARSE_ARGS_/.test(String((err as { code?: unknown }).code));
-  if (err instanceof UsageError || badOption) {
-    console.error((err as Error).message ? `binlens: ${(err as Error).message}` : USAGE);
+  if (err instanceof UsageError) {
+    console.error(errorStyle(`binlens: ${err.message}`));
     process.exit(2);
   }
-  if (err instanceof ConfigError) console.error(`configuration error: ${err.message}`);
-  else
-    console.error(`binlens: ${startupHint(err, loadConfig()) ?? (err instanceof Error ? err.message : String(err))}`);
+  if (err instanceof ConfigError) console.error(errorStyle(`binlens: configuration error: ${err.message}`));
+  else {
+    const hint = startupHint(err, effectiveConfig ?? loadConfig());
+    console.error(errorStyle(`binlens: ${hint ?? (err instanceof Error ? err.message : String(err))}`));
+  }
   process.exit(1);
 });

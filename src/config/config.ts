@@ -14,6 +14,8 @@ export interface Config {
   /** How long a claimed job stays leased without a heartbeat before another worker may take it over. */
   jobLeaseMs: number;
   logLevel: string;
+  /** pretty: one readable line per event; json: pino's JSON lines; auto: pretty on a terminal, else JSON. */
+  logFormat: 'pretty' | 'json' | 'auto';
   /** Extra capability-rule directories (BINLENS_RULES_DIRS, path-delimiter separated), loaded after the shipped rules/. */
   rulesDirs: string[];
   /** Time, heap and output bounds of each analysis (BINLENS_ANALYSIS_*). */
@@ -52,6 +54,15 @@ const ANALYSIS_LIMIT_RANGES: Record<keyof AnalysisLimits, [dflt: number, min: nu
   maxXrefs: [5_000_000, 1, 2 ** 32 - 1],
 };
 
+/** A setting with a fixed set of values; the first is its default. */
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly [T, ...T[]]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return values[0];
+  if (!(values as readonly string[]).includes(raw))
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}, not "${raw}"`);
+  return raw as T;
+}
+
 const limit = (env: NodeJS.ProcessEnv, key: keyof AnalysisLimits) =>
   int(env, ANALYSIS_LIMIT_SETTINGS[key], ...ANALYSIS_LIMIT_RANGES[key]);
 
@@ -67,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: int(env, 'BINLENS_WORKERS', 1, 0, 64),
     jobLeaseMs: int(env, 'BINLENS_JOB_LEASE_MS', 30_000, 100, 3_600_000),
     logLevel: env.BINLENS_LOG_LEVEL || 'info',
+    logFormat: oneOf(env, 'BINLENS_LOG_FORMAT', ['auto', 'pretty', 'json'] as const),
     rulesDirs: (env.BINLENS_RULES_DIRS ?? '')
       .split(delimiter)
       .filter((d) => d !== '')

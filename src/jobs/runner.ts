@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ANALYSIS_JOB_KIND } from '../contracts/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { JobRow, Store } from '../store/index.js';
 import { PermanentJobError, retryDelayMs } from './failures.js';
@@ -22,6 +23,14 @@ export interface RunnerOptions {
  * renewed every third of its length; a runner that dies stops renewing, and after the lease expires any
  * runner (this process after a restart, or another node) takes the job over.
  */
+/** How a job is named in the log: `analysis 12`, or its kind and id. */
+const jobTitle = (job: JobRow) =>
+  job.kind === ANALYSIS_JOB_KIND && job.analysis_id !== null
+    ? `analysis ${job.analysis_id}`
+    : `${job.kind} job ${job.id}${job.analysis_id === null ? '' : ` of analysis ${job.analysis_id}`}`;
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
 export class JobRunner {
   readonly owner = `runner-${randomUUID()}`;
   private running = 0;
@@ -86,17 +95,23 @@ export class JobRunner {
       },
       Math.max(this.opts.leaseMs / 3, 50),
     );
+    const what = jobTitle(job);
+    const started = performance.now();
+    const fields = { job: job.id, kind: job.kind, analysis: job.analysis_id, attempt: job.attempts };
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
+      this.opts.logger.info(fields, `${what} started (attempt ${job.attempts} of ${job.max_attempts})`);
       await handler.run(job);
       await this.store.jobs.finish(job.id, this.owner, 'done');
+      this.opts.logger.info(fields, `${what} done in ${seconds(started)}`);
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));
       const retrying = !(err instanceof PermanentJobError) && job.attempts < job.max_attempts;
       const delay = retryDelayMs(job.attempts, this.opts.retryBaseMs);
+      const next = retrying ? `retrying in ${Math.round(delay / 1000)} s` : 'not retried';
       this.opts.logger.warn(
-        { job: job.id, kind: job.kind, attempt: job.attempts, retrying, err: err.message },
-        'job failed',
+        { ...fields, retrying, err: err.message },
+        `${what} failed after ${seconds(started)}: ${err.message}; ${next}`,
       );
       try {
         await handler?.failed(job, err, retrying, delay);

@@ -24,7 +24,7 @@ import {
   UploadsService,
   UsersService,
 } from '../services/index.js';
-import type { Logger } from '../shared/logger.js';
+import { serviceLogger } from './logging.js';
 import { createStore, openDatabase, type Store } from '../store/index.js';
 
 /** Samples larger than this are stored but not analysed (they would not fit a worker's memory). */
@@ -71,8 +71,11 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** API and, unless `config.workers` is 0, the job runner with its worker threads. */
-export async function buildService(config: Config, logger: Logger | false = false): Promise<Service> {
+/**
+ * API and, unless `config.workers` is 0, the job runner with its worker threads; with `log`, requests and
+ * jobs are logged (logging.ts).
+ */
+export async function buildService(config: Config, opts: { log: boolean } = { log: false }): Promise<Service> {
   const runtime = await openRuntime(config);
   const { store, users } = runtime;
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
@@ -104,7 +107,7 @@ export async function buildService(config: Config, logger: Logger | false = fals
       search: new SearchService(store, collections),
       health: new HealthService(store, blobs),
     },
-    { maxUploadBytes: config.maxUploadBytes, logger: logger === false ? false : { level: config.logLevel } },
+    { maxUploadBytes: config.maxUploadBytes, ...(opts.log ? { logger: serviceLogger(config) } : {}) },
   );
 
   const maintenance = setInterval(() => {
@@ -147,7 +150,8 @@ export async function buildService(config: Config, logger: Logger | false = fals
 }
 
 /** A job runner without the API, for worker-only nodes (`binlens worker`). */
-export async function buildWorker(config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
+export async function buildWorker(config: Config): Promise<{ close(): Promise<void> }> {
+  const logger = serviceLogger(config);
   const runtime = await openRuntime(config);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const pool = new AnalysisPool(Math.max(config.workers, 1), config.analysisLimits);

@@ -7,6 +7,9 @@ import type { Caller } from './access.js';
 /** API keys are stored as their SHA-256: keys are 256-bit random, so a fast hash is enough. */
 export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
+/** The key hash of a user whose key was revoked starts with this. */
+const REVOKED = 'revoked:';
+
 export const newApiKey = () => `bl_${randomBytes(32).toString('base64url')}`;
 
 export const toCaller = (u: UserRow): Caller => ({ id: u.id, username: u.username, teamId: u.team_id, role: u.role });
@@ -51,6 +54,39 @@ export class UsersService {
       ...(configuredKey ? { apiKey: configuredKey } : {}),
     });
     return configuredKey ? null : apiKey;
+  }
+
+  /** Every user, for administrators: whether its key works (a revoked key's hash can match no key). */
+  async list() {
+    return (await this.store.users.list()).map((u) => ({
+      id: u.id,
+      username: u.username,
+      role: u.role,
+      team: u.team_name,
+      createdAt: u.created_at,
+      revoked: u.api_key_hash.startsWith(REVOKED),
+    }));
+  }
+
+  /** A new API key for the user (returned once); the old one stops working. */
+  async rotateKey(username: string): Promise<string> {
+    const user = await this.existing(username);
+    const apiKey = newApiKey();
+    await this.store.users.setKeyHash(user.id, hashApiKey(apiKey));
+    return apiKey;
+  }
+
+  /** The user's key stops working; rotateKey gives it a new one. */
+  async revokeKey(username: string): Promise<void> {
+    const user = await this.existing(username);
+    // Not hex, so no key hashes to it; the id keeps it unique (the column is).
+    await this.store.users.setKeyHash(user.id, `${REVOKED}${user.id}`);
+  }
+
+  private async existing(username: string) {
+    const user = await this.store.users.byUsername(username);
+    if (!user) throw new Error(`no user "${username}" (binlens users list shows them)`);
+    return user;
   }
 
   async me(caller: Caller): Promise<Static<typeof GetMeResponse>> {

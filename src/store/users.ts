@@ -60,6 +60,17 @@ export class UsersRepository {
     });
   }
 
+  /** Every user with its team's name, by id. */
+  list(): Promise<(UserRow & { team_name: string | null })[]> {
+    return this.db
+      .selectFrom('users')
+      .leftJoin('teams', 'teams.id', 'users.team_id')
+      .selectAll('users')
+      .select('teams.name as team_name')
+      .orderBy('users.id')
+      .execute();
+  }
+
   setKeyHash(id: number, hash: string): Promise<unknown> {
     return this.db.updateTable('users').set({ api_key_hash: hash }).where('id', '=', id).execute();
   }

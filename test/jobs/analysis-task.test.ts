@@ -18,7 +18,7 @@ import { newAnalysis, migratedStore } from '../helpers/store-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'binlens-task-'));
 const LIMITS = loadConfig({}).analysisLimits;
-/** Recovery only: no capability rules, no library identification; refusals never reach the store. */
+/** Recovery only: no capability rules, no library identification; refusals before reading never reach the store. */
 const NOTHING_MORE = { capabilities: false, rulesDirs: [], sbom: false, databaseUrl: '', analysisId: 0 };
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -35,9 +35,10 @@ async function destination(t: TestContext) {
   return { store, databaseUrl: db.url, analysisId };
 }
 
-test('an empty blob claimed as x86-64 is refused with the parser’s reason', async () => {
+test('an empty blob claimed as x86-64 is refused with the parser’s reason, its progress recorded', async (t) => {
   const path = join(dir, 'empty');
   writeFileSync(path, new Uint8Array(0));
+  const { store, databaseUrl, analysisId } = await destination(t);
   const out = await analyzeFile({
     path,
     binaryConfig: { isa: 'x86_64' },
@@ -45,9 +46,15 @@ test('an empty blob claimed as x86-64 is refused with the parser’s reason', as
     debugPath: null,
     maxBytes: 1 << 20,
     ...NOTHING_MORE,
+    databaseUrl,
+    analysisId,
     limits: LIMITS,
   });
   assert.deepEqual(out, { kind: 'refused', reason: 'empty blob' });
+  // It got as far as loading: the ANALYSIS stage started, and the log says where it was.
+  const stages = (await store.events.stages(analysisId)).map((s) => `${s.stage}:${s.status}`);
+  assert.deepEqual(stages, ['ANALYSIS:QUEUED', 'ANALYSIS:STARTED']);
+  assert.ok((await store.events.logs(analysisId)).some((l) => l.line === 'Identifying the file (0%)'));
 });
 
 test('a sample over the analysis limit is refused before it is read', async () => {
