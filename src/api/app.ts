@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type {
   AnalysesService,
+  AnalysisProgressService,
   AnalysisResultsService,
   BinariesService,
   CollectionsV2Service,
@@ -25,6 +26,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestLog } from './plugins/request-log.js';
 import { analysesRoutes } from './routes/analyses.js';
+import { analysisEventsRoute } from './routes/analysis-events.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { collectionsRoutes } from './routes/collections.js';
@@ -44,6 +46,7 @@ export interface ApiServices {
   uploads: UploadsService;
   analyses: AnalysesService;
   results: AnalysisResultsService;
+  progress: AnalysisProgressService;
   comments: CommentsService;
   functions: FunctionsService;
   blocks: FunctionBlocksService;
@@ -100,6 +103,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(uploadRoutes(services.uploads));
   await app.register(analysesRoutes(services.analyses));
   await app.register(analysisResultsRoutes(services.results, services.analyses));
+  await app.register(analysisEventsRoute(services.progress));
   await app.register(commentsRoutes(services.comments));
   await app.register(functionsRoutes(services.functions, services.blocks));
   await app.register(functionNamesRoutes(services.names));

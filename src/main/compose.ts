@@ -7,6 +7,7 @@ import { ANALYSIS_JOB_KIND, SIMILARITY_RUN_JOB_KIND } from '../contracts/index.j
 import { AnalysisJobHandler, AnalysisPool, JobRunner, RequestPool, SimilarityRunJobHandler } from '../jobs/index.js';
 import {
   AnalysesService,
+  AnalysisProgressService,
   AnalysisResultsService,
   BinariesService,
   CollectionsService,
@@ -94,6 +95,7 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       uploads: new UploadsService(store, blobs, config.maxUploadBytes),
       analyses: new AnalysesService(store, (a) => understanding.tagItems(a)),
       results: new AnalysisResultsService(store),
+      progress: new AnalysisProgressService(store),
       comments: new CommentsService(store),
       functions: new FunctionsService(store),
       blocks: new FunctionBlocksService(store, blobs, (req) => requestPool.renderBlocks(req)),

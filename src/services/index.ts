@@ -6,6 +6,7 @@ export * from './users.js';
 export * from './uploads.js';
 export * from './analyses.js';
 export * from './analysis-results.js';
+export * from './analysis-progress.js';
 export * from './comments.js';
 export * from './functions.js';
 export * from './function-blocks.js';

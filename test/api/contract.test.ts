@@ -80,6 +80,8 @@ const UNREACHABLE = new Set(['GET /v2/models 422', 'GET /v2/config 422', 'GET /v
  * by their own suites against their own published schemas.
  */
 const EXTENSIONS: Record<string, string> = {
+  'GET /v2/analyses/{analysis_id}/events':
+    'Issue 10 asks for a server-sent-events stream of an analysis’s progress (for the web UI); the reference has none.',
   'GET /v2/analyses/{analysis_id}/sbom/cyclonedx':
     'Issue 5 asks for a CycloneDX 1.5 export of the SBOM through a documented route; the reference has none.',
 };

@@ -1,5 +1,6 @@
 // Live progress of a running analysis: polling status, analysis-stages and logs of a large corpus binary shows
-// the analysis moving (stage events and a rising percentage) before it is Complete.
+// the analysis moving (stage events and a rising percentage) before it is Complete; the events stream shows
+// the same as it happens.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,12 +8,56 @@ import { describe, test } from 'node:test';
 import { CORPUS } from '../helpers/engine/disasm.js';
 import { backends } from '../helpers/backends.js';
 import { useHarness } from '../helpers/harness.js';
+import { elf64 } from '../helpers/samples.js';
 
 const LARGE = path.join(CORPUS, 'bin', 'debian', 'debian-zlib-bzip2-zstd_linux-x86_64_gcc12_O2_stripped');
 const missing = existsSync(LARGE) ? null : `${LARGE} is not present (../shared/corpus)`;
 const ALL = { analysis_config: { generate_capabilities: true, generate_sbom: true } };
 
+/** The events of a text/event-stream body: name and parsed data, in order (comments dropped). */
+function serverSentEvents(body: string): { event: string; data: Record<string, unknown> }[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: '))
+    .map((block) => {
+      const [event, data] = block.split('\n');
+      return { event: event!.slice('event: '.length), data: JSON.parse(data!.slice('data: '.length)) };
+    });
+}
+
 for (const backend of backends) {
+  describe(`analysis events stream (${backend.name})`, { skip: backend.skip ?? false }, () => {
+    const h = useHarness(backend);
+
+    test('GET …/events streams stages, log lines and status changes, and ends when the analysis does', async () => {
+      const id = await h().analysis(h().keys.alice, elf64(21));
+      const r = await h().request('GET', `/v2/analyses/${id}/events`, h().keys.alice);
+      assert.equal(r.statusCode, 200);
+      assert.match(String(r.headers['content-type']), /^text\/event-stream/);
+      const events = serverSentEvents(r.body);
+      const stages = events.filter((e) => e.event === 'stage').map((e) => `${e.data.stage}:${e.data.status}`);
+      assert.deepEqual(stages.slice(0, 2), ['ANALYSIS:QUEUED', 'ANALYSIS:STARTED']);
+      assert.equal(stages.at(-1), 'POST_PROCESSING:FINISHED');
+      assert.ok(events.some((e) => e.event === 'log' && /^Recovering functions \(\d+%\)$/.test(String(e.data.line))));
+      assert.deepEqual(events.at(-1), { event: 'status', data: { analysis_id: id, analysis_status: 'Complete' } });
+      // The same as polling shows.
+      const polled = (await h().request('GET', `/v2/analysis-stages/${id}`, h().keys.alice)).json().data.events;
+      assert.equal(polled.length, stages.length);
+    });
+
+    test("another user's analysis, or none: 404 in the envelope, no stream", async () => {
+      const id = await h().analysis(h().keys.alice, elf64(22));
+      for (const [key, url] of [
+        [h().keys.bob, `/v2/analyses/${id}/events`],
+        [h().keys.alice, '/v2/analyses/999999/events'],
+      ] as const) {
+        const r = await h().request('GET', url, key);
+        assert.equal(r.statusCode, 404, url);
+        assert.equal(r.json().status, false);
+      }
+    });
+  });
+
   describe(`live progress (${backend.name})`, { skip: backend.skip ?? missing ?? false }, () => {
     const h = useHarness(backend);
 
