@@ -22,6 +22,7 @@ import type {
   UnderstandingService,
   UsersService,
 } from '../services/index.js';
+import { API_INFO, API_TAGS, DOCS_UI } from './docs/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestLog } from './plugins/request-log.js';
@@ -87,16 +88,22 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Binlens API',
-        version: '3.67.0',
-        description: 'Binary analysis service (reference API v3.67.0 compatible)',
+      info: API_INFO,
+      tags: API_TAGS,
+      components: {
+        securitySchemes: {
+          APIKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'The API key as it is, no scheme: `binlens users create <name>` makes one.',
+          },
+        },
       },
-      components: { securitySchemes: { APIKey: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ APIKey: [] }],
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, DOCS_UI);
   await app.register(fastifyMultipart, { limits: { fileSize: opts.maxUploadBytes, files: 1, fields: 16 } });
   registerAuth(app, services.users);
 

@@ -7,6 +7,7 @@ import { before, describe, test } from 'node:test';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
+import { validatorCompiler } from '../../src/api/validation.js';
 import { backends } from '../helpers/backends.js';
 import { useHarness } from '../helpers/harness.js';
 import { importOsvFixtures } from '../helpers/osv.js';
@@ -310,6 +311,40 @@ function compareOperation(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Documentation: /docs teaches only if every operation says what it does, in the reference's groups.
+
+/** The requests a newcomer makes first: their bodies come with examples. */
+const MAIN_REQUESTS = [
+  'uploadFile',
+  'createAnalysis',
+  'updateAnalysis',
+  'renameFunctionId',
+  'batchRenameFunction',
+  'analysisFunctionMatching',
+  'batchFunctionMatching',
+  'autoUnstrip',
+  'createCollection',
+  'v3CreateCollection',
+];
+
+const hasText = (v: Json | undefined) => typeof v === 'string' && v.trim().length > 0;
+
+/** What the document leaves unsaid: an operation without summary or description, a group without description. */
+function documentationGaps(doc: OpenApiDoc): string[] {
+  const gaps: string[] = [];
+  const groups = Array.isArray(doc.tags) ? doc.tags.filter(isObject) : [];
+  for (const g of groups) if (!hasText(g.description)) gaps.push(`group ${String(g.name)}: no description`);
+  const names = new Set(groups.map((g) => String(g.name)));
+  for (const { method, path, op } of operations(doc)) {
+    const key = `${method.toUpperCase()} ${path}`;
+    for (const field of ['summary', 'description']) if (!hasText(op[field])) gaps.push(`${key}: no ${field}`);
+    for (const tag of Array.isArray(op.tags) ? op.tags : [])
+      if (!names.has(String(tag))) gaps.push(`${key}: its tag ${String(tag)} is not a group of the document`);
+  }
+  return gaps;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Response validation
 
 function makeAjv(): Ajv {
@@ -382,6 +417,61 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
         if (!ours.has(`${String(p.in)}:${String(p.name)}`)) diffs.push(`${key}: ${p.in} parameter ${p.name} missing`);
     }
     assert.deepEqual(diffs, []);
+  });
+
+  test('every published operation has a summary and a description, in a described group', () => {
+    assert.deepEqual(documentationGaps(published), [], 'operations or groups /docs says nothing about');
+    // The check bites: the same document less one operation's description fails it.
+    const copy = structuredClone(published);
+    delete operations(copy)[0]!.op.description;
+    assert.equal(documentationGaps(copy).length, 1);
+  });
+
+  test("groups are the reference's, in its order, each with operations", () => {
+    const names = (doc: OpenApiDoc) =>
+      (Array.isArray(doc.tags) ? doc.tags.filter(isObject) : []).map((t) => String(t.name));
+    const ours = names(published);
+    assert.deepEqual(
+      ours,
+      names(ref).filter((n) => ours.includes(n)),
+      'groups outside the reference or out of its order',
+    );
+    const used = new Set(
+      operations(published).flatMap(({ op }) => (Array.isArray(op.tags) ? op.tags.map(String) : [])),
+    );
+    assert.deepEqual(
+      ours.filter((n) => !used.has(n)),
+      [],
+      'groups with no operation',
+    );
+  });
+
+  test("request-body examples: the main requests have them, and each passes its operation's validation", () => {
+    const problems: string[] = [];
+    const exemplified = new Set<string>();
+    for (const { method, path, op } of operations(published)) {
+      for (const [type, media] of content(op.requestBody)) {
+        if (!isObject(media.examples)) continue;
+        exemplified.add(String(op.operationId));
+        const schema = resolveRefs(media.schema ?? {}, published) as JsonObject;
+        const validate = validatorCompiler({ schema, httpPart: 'body', method, url: path });
+        // A form's file part cannot be written in an example: a placeholder stands in for it.
+        const props = isObject(schema.properties) ? schema.properties : {};
+        const files = Object.keys(props).filter((k) => isObject(props[k]) && props[k].format === 'binary');
+        for (const [name, example] of Object.entries(media.examples)) {
+          const value = isObject(example) ? structuredClone(example.value) : undefined;
+          if (type === 'multipart/form-data' && isObject(value)) for (const f of files) value[f] ??= 'bytes';
+          if (validate(value) !== true)
+            problems.push(`${method.toUpperCase()} ${path} example ${name}: ${JSON.stringify(validate.errors)}`);
+        }
+      }
+    }
+    assert.deepEqual(problems, [], 'examples the server would refuse');
+    assert.deepEqual(
+      MAIN_REQUESTS.filter((id) => !exemplified.has(id)),
+      [],
+      'main requests without examples',
+    );
   });
 
   describe('real responses validate against the reference schemas', () => {

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AnalysisBulkAddTagsRequest,
+  ApplicationHeaders,
   AnalysisCreateRequest,
   AnalysisEnvelopes as E,
   AnalysisUpdateRequest,
@@ -18,10 +19,6 @@ import { operation } from './schema.js';
 
 const AnalysisId = IdParam('analysis_id');
 const tag = ['AnalysesCore'];
-const AppHeaders = Type.Object({
-  'x-service-application': Type.Optional(Type.String()),
-  'x-reveng-application': Type.Optional(Type.String()),
-});
 
 export const analysesRoutes =
   (svc: AnalysesService): FastifyPluginAsyncTypebox =>
@@ -30,7 +27,7 @@ export const analysesRoutes =
       '/v2/analyses',
       operation(tag, 'createAnalysis', E.create, [400, 404], {
         querystring: Tuning,
-        headers: AppHeaders,
+        headers: ApplicationHeaders,
         body: AnalysisCreateRequest,
         code: 201,
       }),

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AnalysisEnvelopes as E,
+  ApplicationHeaders,
   BaseResponse,
   IdParam,
   InsertAnalysisLogRequest,
@@ -62,10 +63,7 @@ export const analysisResultsRoutes =
       operation(core, 'requeueAnalysis', E.created, [400, 403, 404], {
         params: AnalysisId,
         querystring: Tuning,
-        headers: Type.Object({
-          'x-service-application': Type.Optional(Type.String()),
-          'x-reveng-application': Type.Optional(Type.String()),
-        }),
+        headers: ApplicationHeaders,
         body: Type.Optional(ReAnalysisForm),
         code: 201,
       }),

@@ -36,10 +36,7 @@ export const understandingRoutes =
 
     app.get(
       '/v2/analyses/:analysis_id/sbom/cyclonedx',
-      operation(['AnalysesResultsMetadata'], 'getSbomCycloneDx', CycloneDxDocument, NOT_THERE, {
-        summary: 'The SBOM as a CycloneDX 1.5 JSON document (Binlens extension)',
-        params: AnalysisId,
-      }),
+      operation(['AnalysesResultsMetadata'], 'getSbomCycloneDx', CycloneDxDocument, NOT_THERE, { params: AnalysisId }),
       async (req, reply) => {
         const doc = await svc.cycloneDx(req.caller, req.params.analysis_id);
         return reply.type('application/vnd.cyclonedx+json; version=1.5').send(doc);

@@ -18,12 +18,13 @@ import {
 } from '../../contracts/index.js';
 import { v3Page, type CollectionsV3Service, type SearchService } from '../../services/index.js';
 import { allErrorsValidatorCompiler } from '../validation.js';
+import type { OperationId } from '../docs/index.js';
 import { operation as v2Operation } from './schema.js';
 
 /** A /v3 operation: its error bodies are APIError. */
 const operation = <S extends object>(
   tags: string[],
-  operationId: string,
+  operationId: OperationId,
   success: TSchema,
   errorCodes: number[],
   spec?: S & { code?: number },
