@@ -231,6 +231,22 @@ export const analysesDocs = {
       `**Binlens extension:** \`progress\` on each event, the analysis's percent done then. ${HIDDEN_IS_MISSING}`,
     ].join('\n'),
   },
+  streamAnalysisEvents: {
+    summary: "Follow an analysis's progress as server-sent events",
+    description: [
+      '**Binlens extension.** What polling `GET …/status`, `GET /v2/analysis-stages/{analysis_id}` and',
+      '`GET …/logs` would show, as it happens, on one `text/event-stream`: the events so far, then each new',
+      'one in the order it was written — `stage` (as the stages list), `log` (`{timestamp, line}`, e.g.',
+      '`Recovering functions (8%)`) and `status` when it changes — with `: keep-alive` comments when quiet.',
+      'The stream ends once the analysis is `Complete` or in `Error`.',
+      '',
+      '```sh',
+      'curl -N -H "Authorization: $KEY" $BINLENS/v2/analyses/1/events',
+      '```',
+      '',
+      HIDDEN_IS_MISSING,
+    ].join('\n'),
+  },
   getAnalysisComments: {
     summary: 'List comments on an analysis',
     description: `Every comment on the analysis, with author id and times. ${HIDDEN_IS_MISSING}`,

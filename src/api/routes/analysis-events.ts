@@ -17,13 +17,7 @@ export const analysisEventsRoute =
   async (app) => {
     app.get(
       '/v2/analyses/:analysis_id/events',
-      operation(['AnalysesCore'], 'streamAnalysisEvents', EventStream, [404], {
-        summary: "Follow an analysis's progress as server-sent events (Binlens extension)",
-        description:
-          'Streams what polling status, analysis-stages and logs would show, as it happens: the events so far, ' +
-          'then each new one. For the web interface and for `curl -N`; the stream ends when the analysis does.',
-        params: IdParam('analysis_id'),
-      }),
+      operation(['AnalysesCore'], 'streamAnalysisEvents', EventStream, [404], { params: IdParam('analysis_id') }),
       async (req, reply) => {
         const stop = new AbortController();
         // Checked before the stream starts, so a missing or hidden analysis is an ordinary 404.
