@@ -79,7 +79,11 @@ const OWNER_ONLY: {
     method: 'POST',
     url: (id) => `/v2/analyses/${id}/requeue`,
     body: { model_name: 'binnet-0.7-x86-64-windows' },
-    hidden: () => RESOURCE_MISSING,
+    // The spec's fixed message; the detail says the same of a hidden analysis as of a missing one.
+    hidden: (id) => ({
+      ...RESOURCE_MISSING,
+      meta: { detail: `analysis ${id} does not exist or is not visible to you` },
+    }),
   },
 ];
 
@@ -297,7 +301,10 @@ for (const backend of backends) {
       const body = { filename: 'guess.bin', sha_256_hash: sha };
       const r = await h().request('POST', '/v2/analyses', key('bob'), body);
       assert.equal(r.statusCode, 404);
-      assert.deepEqual(r.json(), RESOURCE_MISSING);
+      assert.deepEqual(r.json(), {
+        ...RESOURCE_MISSING,
+        meta: { detail: `sha_256_hash ${sha} was never uploaded by you: upload the file first (POST /v2/upload)` },
+      });
       const teammate = await h().request('POST', '/v2/analyses', key('carol'), body);
       assert.equal(teammate.statusCode, 404);
       assert.equal((await h().upload(key('bob'), content)).statusCode, 200);
