@@ -11,3 +11,5 @@ export * from './operand-features.js';
 export * from './instruction-features.js';
 export * from './extract-features.js';
 export * from './tags.js';
+export * from './attack.js';
+export * from './verdict.js';
