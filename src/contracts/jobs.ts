@@ -42,3 +42,12 @@ export type BlockTextRenderer = (request: BlockTextRequest) => Promise<string[][
 
 /** Digests and entropy of a stored file, computed by a worker thread (API → pool). */
 export type FileDescriber = (path: string) => Promise<{ hashes: FileHashes; entropy: number }>;
+
+/** Byte ranges of a stored file to measure (its sections), by offset and length. */
+export interface SectionEntropyRequest {
+  path: string;
+  ranges: { offset: number; size: number }[];
+}
+
+/** Shannon entropy of each range, in order, computed by a worker thread (API → pool). */
+export type SectionEntropyMeter = (request: SectionEntropyRequest) => Promise<number[]>;

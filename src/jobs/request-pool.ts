@@ -1,12 +1,13 @@
 import { Piscina } from 'piscina';
-import type { BlockTextRequest } from '../contracts/index.js';
+import type { BlockTextRequest, SectionEntropyRequest } from '../contracts/index.js';
 import type { ReportInput } from '../engine/report/index.js';
 import type describeFile from './describe-task.js';
 import { taskUrl } from './task-url.js';
 
 /**
  * One worker thread for engine work the API does on request — block text, digests of a stored sample, the
- * PDF report — so it never runs on the event loop nor waits behind analyses. It retires after a minute idle.
+ * PDF report and its sections' entropy — so it never runs on the event loop nor waits behind analyses. It
+ * retires after a minute idle.
  */
 export class RequestPool {
   private readonly pool = new Piscina({ maxThreads: 1, minThreads: 0, idleTimeout: 60_000 });
@@ -17,6 +18,10 @@ export class RequestPool {
 
   describeFile(path: string): ReturnType<typeof describeFile> {
     return this.pool.run(path, { filename: taskUrl('describe-task') }) as ReturnType<typeof describeFile>;
+  }
+
+  sectionEntropy(request: SectionEntropyRequest): Promise<number[]> {
+    return this.pool.run(request, { filename: taskUrl('section-entropy-task') }) as Promise<number[]>;
   }
 
   renderPdf(input: ReportInput): Promise<Uint8Array> {

@@ -86,7 +86,10 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
   // Block text, file digests and PDF reports are made on request by a thread of their own, never queued
   // behind analyses.
   const requestPool = new RequestPool();
-  const understanding = new UnderstandingService(store, (input) => requestPool.renderPdf(input));
+  const understanding = new UnderstandingService(store, blobs, {
+    sectionEntropy: (request) => requestPool.sectionEntropy(request),
+    renderPdf: (input) => requestPool.renderPdf(input),
+  });
   const collections = new CollectionsService(store);
 
   const app = await buildApp(

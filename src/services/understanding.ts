@@ -3,8 +3,10 @@
 // identified libraries from the local OSV database (read at request time, so an import applies at once),
 // and the PDF report.
 import type { Static } from '@sinclair/typebox';
+import type { BlobStore } from '../blobs/index.js';
 import type {
   ResultDocument,
+  SectionEntropyMeter,
   AnalysisTagItem,
   CapabilityReport,
   Capabilities,
@@ -12,15 +14,19 @@ import type {
   Vulnerabilities,
 } from '../contracts/index.js';
 import { decodeAnalysisConfig, readResultDocument } from '../contracts/index.js';
-import { capabilityWeight, functionTags } from '../engine/capabilities/index.js';
-import type { ReportInput } from '../engine/report/index.js';
+import { analysisVerdict, capabilityWeight, functionTags } from '../engine/capabilities/index.js';
+import type { CallGraphNode, ReportInput } from '../engine/report/index.js';
 import { cycloneDx, matchVulnerabilities, parseOsvRecord, type VulnerabilityReport } from '../engine/sbom/index.js';
 import { errors } from '../shared/errors.js';
 import type { AnalysisWithOwner, Store } from '../store/index.js';
 import { visibleAnalysis, visibleFunction, type Caller } from './access.js';
+import { capabilityRows, formatLine, hashRows, keyFacts, mitigations, tacticStrip } from './report-input.js';
 
-/** Renders a report off the event loop (a worker thread). */
-export type PdfRenderer = (input: ReportInput) => Promise<Uint8Array>;
+/** The report's work off the event loop (worker threads): measuring the sample's sections, laying out pages. */
+export interface ReportWorkers {
+  sectionEntropy: SectionEntropyMeter;
+  renderPdf: (input: ReportInput) => Promise<Uint8Array>;
+}
 
 const configOf = (a: AnalysisWithOwner) => decodeAnalysisConfig(a.config).analysis_config;
 
@@ -56,7 +62,8 @@ export function capabilityTagItems(
 export class UnderstandingService {
   constructor(
     private readonly store: Store,
-    private readonly renderPdf: PdfRenderer,
+    private readonly blobs: BlobStore,
+    private readonly workers: ReportWorkers,
   ) {}
 
   /** The result of a visible, completed analysis. */
@@ -168,46 +175,35 @@ export class UnderstandingService {
 
   async pdf(caller: Caller, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
     const { analysis, result } = await this.completed(caller, id);
-    const names = await this.functionsByVaddr(id);
-    const name = (vaddr: number) => names.get(vaddr)?.name ?? `sub_${vaddr.toString(16)}`;
+    const functions = await this.store.functions.map(id);
+    const byVaddr = new Map(functions.map((f) => [f.vaddr, f]));
+    const name = (vaddr: number) => byVaddr.get(vaddr)?.name ?? `sub_${vaddr.toString(16)}`;
     const report = result.capabilities;
-    const id_ = result.identity;
+    const capabilities = report ? capabilityRows(report, name) : null;
+    const weights = new Map(capabilities?.map((c) => [c.name, c.weight]));
+    const strongestFirst = (tags: string[]) =>
+      [...tags].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0) || a.localeCompare(b));
+    const suspicious = report
+      ? functionTags(report)
+          .filter((t) => t.vaddr !== null)
+          .slice(0, SUSPICIOUS_SHOWN)
+          .map((t) => ({ name: name(t.vaddr!), vaddr: t.vaddr!, score: t.score, tags: strongestFirst(t.tags) }))
+      : null;
+    const top = suspicious?.[0];
     const input: ReportInput = {
       binaryName: analysis.binary_name,
       analysisId: id,
       generatedAt: new Date(analysis.updated_at).toISOString(),
-      summary: [
-        ['Binary', analysis.binary_name],
-        ['Size', `${result.size} bytes`],
-        [
-          'Format',
-          `${id_.format.toUpperCase()} ${id_.bits ?? ''}-bit ${id_.architecture} ${id_.binaryType} (${id_.platform})`,
-        ],
-        ['Language', result.language],
-        ['Functions', String(result.functionCount)],
-        ['Stripped', result.stripped ? 'yes' : 'no'],
-        ['Entropy', result.entropy.toFixed(3)],
-        ['Model', analysis.model_name],
-      ],
-      hashes: [
-        ['SHA-256', result.hashes.sha256],
-        ['SHA-1', result.hashes.sha1],
-        ['MD5', result.hashes.md5],
-        ['TLSH', result.hashes.tlsh ?? ''],
-        ['ssdeep', result.hashes.ssdeep ?? ''],
-      ],
-      security: [
-        ...Object.entries(result.security).map(([k, v]): [string, string] => [k, String(v)]),
-        ['Needed libraries', result.libraries.join(', ')],
-      ],
-      capabilities: report
-        ? report.matches.map((m) => ({
-            name: m.rule,
-            namespace: m.namespace ?? '',
-            attack: m.attack,
-            functions: m.functions.map(name),
-          }))
-        : null,
+      subtitle: `${formatLine(result)} · ${result.size.toLocaleString('en-US')} bytes`,
+      verdict: report ? analysisVerdict(report) : null,
+      tactics: capabilities ? tacticStrip(capabilities) : null,
+      facts: keyFacts(result, functions.filter((f) => !/^sub_[0-9a-f]+$/.test(f.name)).length, analysis.model_name),
+      ...hashRows(result),
+      security: mitigations(result.identity.format, result.security),
+      sections: await this.sectionEntropies(analysis.sha256, result),
+      fileEntropy: result.entropy,
+      fileSize: result.size,
+      capabilities,
       libraries:
         result.sbom?.map((c) => ({ name: c.name, version: c.version ?? 'unknown', linkage: c.linkage })) ?? null,
       vulnerabilities: result.sbom
@@ -220,13 +216,59 @@ export class UnderstandingService {
             summary: v.remarks,
           }))
         : null,
-      suspicious: report
-        ? functionTags(report)
-            .filter((t) => t.vaddr !== null)
-            .slice(0, SUSPICIOUS_SHOWN)
-            .map((t) => ({ name: name(t.vaddr!), vaddr: t.vaddr!, score: t.score, tags: t.tags }))
-        : null,
+      suspicious,
+      callGraph: top && report ? await this.callGraph(byVaddr.get(top.vaddr), report) : null,
     };
-    return { filename: `binlens-report-${id}.pdf`, bytes: await this.renderPdf(input) };
+    return { filename: `binlens-report-${id}.pdf`, bytes: await this.workers.renderPdf(input) };
+  }
+
+  /** Entropy of each section with bytes in the file, by offset; null once the sample is gone. */
+  private async sectionEntropies(sha256: string, result: ResultDocument): Promise<ReportInput['sections']> {
+    if (!(await this.blobs.has(sha256))) return null;
+    const sections = result.sections
+      .filter((s) => s.fileSize > 0 && s.fileOffset + s.fileSize <= result.size)
+      .sort((a, b) => a.fileOffset - b.fileOffset || a.name.localeCompare(b.name));
+    const entropies = await this.workers.sectionEntropy({
+      path: await this.blobs.localPath(sha256),
+      ranges: sections.map((s) => ({ offset: s.fileOffset, size: s.fileSize })),
+    });
+    return sections.map((s, i) => ({
+      name: s.name,
+      size: s.fileSize,
+      entropy: entropies[i]!,
+      access: `${s.read ? 'r' : '-'}${s.write ? 'w' : '-'}${s.exec ? 'x' : '-'}`,
+    }));
+  }
+
+  /** The function's distinct callers and callees, in call order, each with its own score. */
+  private async callGraph(
+    f: { id: number; vaddr: number; name: string } | undefined,
+    report: CapabilityReport,
+  ): Promise<ReportInput['callGraph']> {
+    if (!f) return null;
+    const scores = new Map(functionTags(report).map((t) => [t.vaddr, t.score]));
+    const node = (name: string, vaddr: number | null, external: boolean): CallGraphNode => ({
+      name,
+      vaddr,
+      score: vaddr === null ? 0 : (scores.get(vaddr) ?? 0),
+      external,
+    });
+    const distinct = <T>(rows: T[], key: (r: T) => string | number) => {
+      const seen = new Set<string | number>();
+      return rows.filter((r) => !seen.has(key(r)) && seen.add(key(r)));
+    };
+    const [callers, callees] = await Promise.all([
+      this.store.functions.callers(f.id),
+      this.store.functions.callees(f.id),
+    ]);
+    const direct = callees.filter((c) => c.callee_vaddr >= 0);
+    return {
+      focus: node(f.name, f.vaddr, false),
+      callers: distinct(callers, (c) => c.caller_id).map((c) => node(c.caller_name, c.caller_vaddr, false)),
+      callees: distinct(direct, (c) => c.callee_vaddr).map((c) =>
+        c.is_external ? node(c.recorded_name, null, true) : node(c.callee_name, c.callee_vaddr, false),
+      ),
+      indirectCalls: callees.length - direct.length,
+    };
   }
 }

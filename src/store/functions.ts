@@ -194,7 +194,10 @@ export class FunctionsRepository {
       .execute();
   }
 
-  /** A function's calls in site order; an internal callee is named as it is now (renames included). */
+  /**
+   * A function's calls in site order; an internal callee is named as it is now (renames included), and
+   * `recorded_name` is the name the analysis gave the call (an import's own name where a thunk is called).
+   */
   callees(functionId: number) {
     return this.db
       .selectFrom('function_calls as c')
@@ -203,6 +206,7 @@ export class FunctionsRepository {
         'c.callee_id',
         'c.callee_vaddr',
         eb.fn.coalesce('f.name', 'c.callee_name').as('callee_name'),
+        'c.callee_name as recorded_name',
         'c.is_external',
       ])
       .where('c.caller_id', '=', functionId)

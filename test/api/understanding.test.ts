@@ -2,12 +2,12 @@
 // API, on corpus binaries analysed with analysis_config asking for them, and what happens when it did not.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { readResultDocument, type FrozenFeatures } from '../../src/contracts/index.js';
-import { matchRules } from '../../src/engine/capabilities/index.js';
+import { analysisVerdict, matchRules } from '../../src/engine/capabilities/index.js';
 import { loadRuleDirectories, shippedRulesDir } from '../../src/jobs/rule-files.js';
 import { CORPUS } from '../helpers/engine/disasm.js';
 import { sampleProgram } from '../helpers/engine/sample-program.js';
@@ -143,29 +143,76 @@ for (const backend of backends) {
         );
       });
 
-      test('the PDF report renders and holds the hashes, capabilities and vulnerabilities', async (t) => {
-        const r = await get(h(), `/v2/analyses/${zlib}/pdf`);
-        assert.equal(r.statusCode, 200, r.body);
-        assert.equal(r.headers['content-type'], 'application/pdf');
-        assert.equal(r.rawPayload.subarray(0, 5).toString(), '%PDF-');
-        if (spawnSync('pdftotext', ['-v']).error) return t.skip('poppler-utils not installed');
+      test('the PDF report: verdict, score, tactics and the top function on page 1; facts of the format; every page renders', async (t) => {
+        const elf = await get(h(), `/v2/analyses/${zlib}/pdf`);
+        assert.equal(elf.statusCode, 200, elf.body);
+        assert.equal(elf.headers['content-type'], 'application/pdf');
+        assert.equal(elf.rawPayload.subarray(0, 5).toString(), '%PDF-');
+        if (['pdftotext', 'pdftoppm', 'pdfinfo'].some((tool) => spawnSync(tool, ['-v']).error))
+          return t.skip('poppler-utils (pdftotext, pdftoppm, pdfinfo) not installed');
         const dir = mkdtempSync(path.join(tmpdir(), 'binlens-pdf-'));
         try {
-          const file = path.join(dir, 'r.pdf');
-          writeFileSync(file, r.rawPayload);
-          execFileSync('pdftoppm', ['-r', '20', '-png', file, path.join(dir, 'p')]);
-          const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+          const read = async (id: number, name: string) => {
+            const r = await get(h(), `/v2/analyses/${id}/pdf`);
+            assert.equal(r.statusCode, 200, r.body);
+            const file = path.join(dir, `${name}.pdf`);
+            writeFileSync(file, r.rawPayload);
+            const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+            execFileSync('pdftoppm', ['-r', '20', '-png', file, path.join(dir, name)]);
+            const images = readdirSync(dir).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'));
+            assert.equal(images.length, pages, `${name}: one image per page`);
+            // Whitespace as one space: table cells wrap where the column ends.
+            const text = (first?: number) =>
+              execFileSync('pdftotext', [...(first ? ['-f', `${first}`, '-l', `${first}`] : []), file, '-'], {
+                encoding: 'utf8',
+              }).replace(/\s+/g, ' ');
+            return { pages, all: text(), page1: text(1) };
+          };
+          const stored = async (id: number) => {
+            const store = createStore(openDatabase(h().config.databaseUrl));
+            try {
+              return readResultDocument(await store.events.result(id))!;
+            } finally {
+              await store.driver.close();
+            }
+          };
+
+          // The injector: judged malicious, with the verdict, score, tactics and the injecting function on page 1.
+          const pe = await read(injector, 'pe');
+          const verdict = analysisVerdict((await stored(injector)).capabilities!);
+          assert.equal(verdict.level, 'malicious', JSON.stringify(verdict));
+          assert.ok(pe.page1.includes(`Verdict: ${verdict.label}`), pe.page1);
+          assert.match(pe.page1, new RegExp(`OVERALL SCORE\\s+${Math.round(verdict.score * 100)}\\s`));
+          for (const tactic of ['Defense Evasion', 'Persistence', 'Command and'])
+            assert.ok(pe.page1.includes(tactic), tactic);
+          const entries = (await get(h(), `/v2/analyses/${injector}/capabilities`)).json().data.capabilities as {
+            function_name: string;
+            capabilities: string[];
+          }[];
+          const top = entries.find((e) => e.capabilities.includes(INJECT))!.function_name;
+          for (const s of [top, INJECT, 'DEP', 'ASLR', 'Subsystem', `Page 1 of ${pe.pages}`])
+            assert.ok(pe.page1.includes(s), s);
+          for (const s of ['RELRO', 'null']) assert.ok(!pe.page1.includes(s), s);
+          // Page 2's call graph shows what the injecting function calls.
+          for (const s of ['CreateRemoteThread', 'WriteProcessMemory', 'Entropy by section', '.text'])
+            assert.ok(pe.all.includes(s), s);
+
+          // The ELF: not judged malicious; its own protections only; libraries and vulnerabilities further on.
+          const zlibReport = await read(zlib, 'elf');
+          const elfVerdict = analysisVerdict((await stored(zlib)).capabilities!);
+          assert.notEqual(elfVerdict.level, 'malicious');
+          assert.ok(zlibReport.page1.includes(`Verdict: ${elfVerdict.label}`));
+          for (const s of ['NX', 'PIE', 'RELRO', 'Build ID']) assert.ok(zlibReport.page1.includes(s), s);
+          for (const s of ['ASLR', 'DEP', 'Subsystem', 'null']) assert.ok(!zlibReport.page1.includes(s), s);
           const sha = (await get(h(), `/v2/analyses/${zlib}/basic`)).json().data.sha_256_hash as string;
-          for (const s of [sha, 'zlib 1.2.13', 'CVE-2023-45853']) assert.ok(text.includes(s), s);
-          const injectorPdf = await get(h(), `/v2/analyses/${injector}/pdf`);
-          writeFileSync(file, injectorPdf.rawPayload);
-          assert.ok(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).includes(INJECT));
+          for (const s of [sha, 'zlib', '1.2.13', 'CVE-2023-45853', `Page ${zlibReport.pages} of ${zlibReport.pages}`])
+            assert.ok(zlibReport.all.includes(s), s);
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
       });
 
-      test('not asked for in analysis_config: 409 naming the flag; the PDF says so', async () => {
+      test('not asked for in analysis_config: 409 naming the flag; the PDF says so', async (t) => {
         for (const [route, flag] of [
           ['capabilities', 'generate_capabilities'],
           ['sbom', 'generate_sbom'],
@@ -177,7 +224,16 @@ for (const backend of backends) {
         }
         const tags = (await get(h(), `/v2/analyses/${plain}/tags`)).json().data.analysis_tags as { origin: string }[];
         assert.ok(tags.every((t) => t.origin !== 'CAPABILITY'));
-        assert.equal((await get(h(), `/v2/analyses/${plain}/pdf`)).statusCode, 200);
+        const pdf = await get(h(), `/v2/analyses/${plain}/pdf`);
+        assert.equal(pdf.statusCode, 200);
+        if (spawnSync('pdftotext', ['-v']).error) return t.skip('poppler-utils (pdftotext) not installed');
+        const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload, encoding: 'utf8' });
+        for (const s of [
+          'Verdict: not assessed',
+          'analysis_config.generate_capabilities',
+          'analysis_config.generate_sbom',
+        ])
+          assert.ok(text.includes(s), s);
       });
 
       test("another user's private analysis is not found on every route", async () => {
