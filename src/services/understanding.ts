@@ -206,20 +206,28 @@ export class UnderstandingService {
       capabilities,
       libraries:
         result.sbom?.map((c) => ({ name: c.name, version: c.version ?? 'unknown', linkage: c.linkage })) ?? null,
-      vulnerabilities: result.sbom
-        ? (await this.vulnerabilityReports(result)).map((v) => ({
-            cve: v.cve_number,
-            product: v.product,
-            version: v.version,
-            severity: v.severity,
-            score: v.score,
-            summary: v.remarks,
-          }))
-        : null,
+      vulnerabilities: await this.reportVulnerabilities(analysis, result),
       suspicious,
       callGraph: top && report ? await this.callGraph(byVaddr.get(top.vaddr), report) : null,
     };
     return { filename: `binlens-report-${id}.pdf`, bytes: await this.workers.renderPdf(input) };
+  }
+
+  /** As GET …/vulnerabilities answers: not generated, not checked (no database), or what was found. */
+  private async reportVulnerabilities(
+    analysis: AnalysisWithOwner,
+    result: ResultDocument,
+  ): Promise<ReportInput['vulnerabilities']> {
+    if (!configOf(analysis).generate_cves || !result.sbom) return null;
+    if ((await this.store.vulnerabilities.count()) === 0) return 'no database';
+    return (await this.vulnerabilityReports(result)).map((v) => ({
+      cve: v.cve_number,
+      product: v.product,
+      version: v.version,
+      severity: v.severity,
+      score: v.score,
+      summary: v.remarks,
+    }));
   }
 
   /** Entropy of each section with bytes in the file, by offset; null once the sample is gone. */

@@ -189,7 +189,7 @@ test('report: what was not generated or not found is said, not left blank', asyn
     suspicious: null,
     callGraph: null,
     libraries: [],
-    vulnerabilities: null,
+    vulnerabilities: 'no database',
     sections: null,
     security: [],
   };
@@ -199,7 +199,7 @@ test('report: what was not generated or not found is said, not left blank', asyn
       'Verdict: not assessed',
       'analysis_config.generate_capabilities',
       'No known library identified.',
-      'analysis_config.generate_cves',
+      'Not checked: the vulnerability database is empty',
       'The sample is no longer stored',
       'No exploit mitigations apply to this format.',
     ])

@@ -214,12 +214,17 @@ function libraries(doc: Doc, r: ReportInput): void {
       { header: 'Version', width: 0.3, text: (l) => l.version },
       { header: 'Linkage', width: 0.3, text: (l) => l.linkage },
     ]);
-  heading(doc, 'Vulnerabilities', 50, r.vulnerabilities ? `${r.vulnerabilities.length} known` : undefined);
-  if (!r.vulnerabilities) note(doc, notGenerated('generate_cves'));
-  else if (r.vulnerabilities.length === 0)
-    note(doc, 'No known vulnerability in the identified libraries (local database).');
+  const found = Array.isArray(r.vulnerabilities) ? r.vulnerabilities : null;
+  heading(doc, 'Vulnerabilities', 50, found ? `${found.length} known` : undefined);
+  if (r.vulnerabilities === 'no database')
+    note(
+      doc,
+      'Not checked: the vulnerability database is empty (an administrator loads it with binlens vulns import).',
+    );
+  else if (!found) note(doc, notGenerated('generate_cves'));
+  else if (found.length === 0) note(doc, 'No known vulnerability in the identified libraries (local database).');
   else
-    table(doc, r.vulnerabilities.slice(0, MAX_ROWS), [
+    table(doc, found.slice(0, MAX_ROWS), [
       { header: 'CVE', width: 0.17, font: FONT.mono, text: (v) => v.cve },
       {
         header: 'Severity',

@@ -49,6 +49,10 @@ export interface ReportInput {
       }[]
     | null;
   libraries: { name: string; version: string; linkage: string }[] | null;
+  /**
+   * null: not generated (analysis_config.generate_cves); 'no database': nothing was checked, the local
+   * vulnerability database being empty (an empty list would read as a clean bill).
+   */
   vulnerabilities:
     | {
         cve: string;
@@ -58,6 +62,7 @@ export interface ReportInput {
         score: number;
         summary: string;
       }[]
+    | 'no database'
     | null;
   /** Highest score first. */
   suspicious: { name: string; vaddr: number; score: number; tags: string[] }[] | null;
