@@ -16,6 +16,12 @@ const cases: [string, Parameters<typeof image>[0], SourceLanguage][] = [
   ['Go runtime tables', { sections: ['.text', '.gopclntab'] }, 'go'],
   ['legacy Rust mangling', { symbols: ['_ZN4core3fmt5write17h0123456789abcdefE'] }, 'rust'],
   ['Rust v0 mangling', { symbols: ['_RNvCs1234_7mycrate4main'] }, 'rust'],
+  ['Rust v0 mangling, Mach-O underscore', { symbols: ['__RNvCs1234_7mycrate4main'] }, 'rust'],
+  [
+    "mingw's runtime symbols are not Rust",
+    { symbols: ['__RUNTIME_PSEUDO_RELOC_LIST__', '__RUNTIME_PSEUDO_RELOC_LIST_END__', 'main'] },
+    'c',
+  ],
   ['Itanium C++ names', { symbols: ['_ZN3foo3barEv'] }, 'c++'],
   ['MSVC C++ names', { imports: ['??2@YAPEAX_K@Z'] }, 'c++'],
   ['stripped, but links libstdc++', { libraries: ['libstdc++.so.6', 'libc.so.6'] }, 'c++'],

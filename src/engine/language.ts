@@ -6,8 +6,12 @@ import type { BinaryImage } from './formats/image.js';
 export type SourceLanguage = 'go' | 'rust' | 'swift' | 'objc' | 'c++' | 'c';
 
 const GO_SECTIONS = new Set(['.gopclntab', '.go.buildinfo', '.note.go.buildid', '__gopclntab', '__go_buildinfo']);
-/** Legacy Rust mangling ends each name in a 17-character hash segment `17h<16 hex>E`; v0 starts `_R`. */
-const RUST_SYMBOL = /^_?_R[A-Z]|17h[0-9a-f]{16}E$/;
+/**
+ * Legacy Rust mangling ends each name in a 17-character hash segment `17h<16 hex>E`; v0 names are `_R`, an
+ * optional encoding version, then a path, which starts with one of B C I M N X Y (so mingw's
+ * `__RUNTIME_PSEUDO_RELOC_LIST__` is not one).
+ */
+const RUST_SYMBOL = /^_?_R\d*[BCIMNXY]|17h[0-9a-f]{16}E$/;
 const CXX_LIBRARY = /^(libstdc\+\+|libc\+\+|msvcp\d|vcruntime\d)/i;
 
 export function detectLanguage(image: BinaryImage): SourceLanguage {
