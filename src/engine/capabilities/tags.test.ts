@@ -22,6 +22,7 @@ test('tags: weights follow what a capability usually means in malware', () => {
   assert.equal(capabilityWeight('host-interaction/process/inject', 'inject thread'), 0.9);
   assert.equal(capabilityWeight('anti-analysis/anti-debugging', 'check for debugger'), 0.6);
   assert.equal(capabilityWeight('host-interaction/file-system/read', 'read file'), 0.05);
+  assert.equal(capabilityWeight('process/execution', 'create process on Windows'), 0.3);
   assert.ok(
     capabilityWeight('persistence/registry', 'set run key') >
       capabilityWeight('host-interaction/registry', 'query registry value'),
