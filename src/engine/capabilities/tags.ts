@@ -16,7 +16,7 @@ export const CAPABILITY_WEIGHTS: [RegExp, number][] = [
   [/communication|socket|http|dns|network|internet/, 0.3],
   [/runtime.?link|loadlibrary|getprocaddress|dlopen|dlsym|peb/, 0.3],
   [/registry/, 0.3],
-  [/process\/(create|terminate|execution)|execut|spawn|fork|shell|daemon/, 0.3],
+  [/process\/(create|terminate|execution)|execut(e|ion)|spawn|fork|shell|daemon/, 0.3],
   [/crypt|cipher|hash|aes|rc4|sha|md5|crc/, 0.2],
   [/encod|base64/, 0.2],
   [/discovery|hostname|username|system.?info|enumerat/, 0.2],

@@ -50,8 +50,8 @@ test('verdict: tactics combine as independent evidence; rules without one are on
     match('create suspended process', 'process/execution'),
     match('allocate RWX memory', 'host-interaction/memory'),
   );
-  // 1 − (1 − 0.9)(1 − 0.7)(1 − 0.1)
-  assert.equal(v.score, 0.973);
+  // 1 − (1 − 0.9)(1 − 0.7)(1 − 0.3)
+  assert.equal(v.score, 0.979);
   assert.equal(v.level, 'malicious');
   assert.equal(v.label, 'Likely malicious');
   assert.deepEqual(
@@ -59,7 +59,7 @@ test('verdict: tactics combine as independent evidence; rules without one are on
     [
       ['Defense Evasion', 'create thread in another process'],
       ['Persistence', 'reference Run registry key'],
-      [NO_TACTIC, 'allocate RWX memory'],
+      [NO_TACTIC, 'create suspended process'],
     ],
   );
 });
