@@ -73,6 +73,7 @@ Optional additions, so clients that ignore unknown fields see the reference's sh
 - \`meta.detail\` on errors says what failed; on a 422, \`meta.fields\` names the failing field and why;
 - \`progress\` (percent done) on \`GET …/status\` and on each event of \`GET /v2/analysis-stages/{analysis_id}\`;
 - \`GET /v2/analyses/{analysis_id}/sbom/cyclonedx\`: the SBOM as a CycloneDX 1.5 document;
+- \`GET /v2/analyses/{analysis_id}/events\`: the analysis's progress as server-sent events, as it happens;
 - capability tags with a maliciousness \`score\` and their \`functions\` in \`GET …/tags\`;
 - \`embedding\` on each function of the deprecated \`GET …/functions/list\`;
 - five more models (32-bit ARM, MIPS32, macOS) in \`GET /v2/models\`.
