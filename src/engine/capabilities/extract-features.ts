@@ -218,32 +218,40 @@ interface Walk {
 
 /** One block's instructions as `[address delta, n, …n key ids]`, and the block's own features. */
 function blockDoc(w: Walk, gb: number): FrozenFeatures['functions'][number]['b'][number] {
-  const { graph, encodings, keys, sites } = w;
+  const { graph, sites } = w;
   const { addr, flow, bits } = graph.insns;
+  const of = w.encodings.of;
   const start = graph.blocks.start[gb]!;
+  const first = graph.blocks.firstInsn[gb]!;
+  // Each instruction read, the one that stops the walk included, is charged to both budgets.
+  const last = first + Math.max(0, Math.min(graph.blocks.insns[gb]!, w.fnBudget, w.budget));
   const i: number[] = [];
   let stackChars = 0;
   let prev = start;
-  const first = graph.blocks.firstInsn[gb]!;
-  for (let k = first, last = first + graph.blocks.insns[gb]!; k < last && w.fnBudget > 0 && w.budget > 0; k++) {
-    w.fnBudget--;
-    w.budget--;
-    const id = encodings.of[k]!;
+  let k = first;
+  for (; k < last; k++) {
+    const id = of[k]!;
     const x = id < 0 ? null : w.featuresOf(id);
-    if (!x) break;
+    if (!x) {
+      k++;
+      break;
+    }
     const v = addr[k]!;
     const at = sites.get(v);
     const indirect = flow[k] === Flow.IndirectCall;
     const next = (bits[k]! & CALL_NEXT) !== 0;
-    i.push(v - prev, x.ids.length + (indirect ? 1 : 0) + (next ? 1 : 0) + (at?.length ?? 0));
-    for (const id of x.ids) i.push(id);
-    if (indirect) i.push(keys.id(INDIRECT_CALL));
-    if (next) i.push(keys.id(CALL_NEXT_KEY));
-    if (at) for (const id of at) i.push(id);
+    const ids = x.ids;
+    i.push(v - prev, ids.length + (indirect ? 1 : 0) + (next ? 1 : 0) + (at === undefined ? 0 : at.length));
+    for (let j = 0; j < ids.length; j++) i.push(ids[j]!);
+    if (indirect) i.push(w.keys.id(INDIRECT_CALL));
+    if (next) i.push(w.keys.id(CALL_NEXT_KEY));
+    if (at !== undefined) for (let j = 0; j < at.length; j++) i.push(at[j]!);
     stackChars += x.stackChars;
     prev = v;
   }
-  return { a: start, f: stackChars >= STACK_STRING_CHARS ? [keys.id(STACK_STRING), start] : [], i };
+  w.fnBudget -= k - first;
+  w.budget -= k - first;
+  return { a: start, f: stackChars >= STACK_STRING_CHARS ? [w.keys.id(STACK_STRING), start] : [], i };
 }
 
 export function capabilityFeatures(
