@@ -58,6 +58,26 @@ for (const backend of backends) {
     });
   });
 
+  describe(`analysis events stream, no workers (${backend.name})`, { skip: backend.skip ?? false }, () => {
+    const h = useHarness(backend, { workers: 0 });
+
+    test('an analysis deleted while watched ends its stream, after what was already written', async () => {
+      const id = await h().analysis(h().keys.alice, elf64(23));
+      const watching = h().request('GET', `/v2/analyses/${id}/events`, h().keys.alice);
+      await new Promise((r) => setTimeout(r, 700));
+      const deleted = await h().request('DELETE', `/v2/analyses/${id}`, h().keys.alice);
+      assert.equal(deleted.statusCode, 200);
+      const r = await watching;
+      assert.equal(r.statusCode, 200);
+      const events = serverSentEvents(r.body);
+      assert.deepEqual(
+        [events[0]?.event, events[0]?.data.stage, events[0]?.data.status],
+        ['stage', 'ANALYSIS', 'QUEUED'],
+      );
+      assert.deepEqual(events.at(-1), { event: 'status', data: { analysis_id: id, analysis_status: 'Queued' } });
+    });
+  });
+
   describe(`live progress (${backend.name})`, { skip: backend.skip ?? missing ?? false }, () => {
     const h = useHarness(backend);
 
