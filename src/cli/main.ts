@@ -121,7 +121,8 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   }
   if (err instanceof ConfigError) console.error(errorStyle(`binlens: configuration error: ${err.message}`));
   else {
-    const hint = startupHint(err, effectiveConfig ?? loadConfig());
+    // The settings the command ran with; a failure before they were read has no setting to name.
+    const hint = effectiveConfig ? startupHint(err, effectiveConfig) : null;
     console.error(errorStyle(`binlens: ${hint ?? (err instanceof Error ? err.message : String(err))}`));
   }
   process.exit(1);
