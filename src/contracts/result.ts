@@ -5,16 +5,6 @@ import type { CallRecord, FunctionRecord, ReferenceRecord, StringRecord } from '
 import type { PackedVectors } from '../shared/simhash.js';
 import type { CapabilityReport, FrozenFeatures, LibraryRecord } from './understanding.js';
 
-export type {
-  BlockRecord,
-  CallRecord,
-  EdgeKindName,
-  FunctionRecord,
-  NameOrigin,
-  ReferenceRecord,
-  StringRecord,
-} from '../shared/analysis-records.js';
-
 export type BinaryFormat = 'elf' | 'pe' | 'macho' | 'raw';
 export type Architecture =
   'x86' | 'x86_64' | 'arm' | 'arm64' | 'mips' | 'mips64' | 'ppc' | 'ppc64' | 'riscv' | 'unknown';

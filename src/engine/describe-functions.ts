@@ -7,7 +7,7 @@ import type {
   NameOrigin,
   ReferenceRecord,
   StringRecord,
-} from '../contracts/result.js';
+} from '../shared/analysis-records.js';
 import { CallKind, EdgeKind, type FunctionGraph } from './cfg/index.js';
 import type { BinaryImage } from './formats/image.js';
 import type { Demangler } from './names/index.js';

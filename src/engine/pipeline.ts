@@ -1,7 +1,8 @@
 // One analysis run over a file's bytes, as a declared list of stages over one context (STAGES below):
 // identify, hash, parse, recover, names, strings, instructions, vectors, capabilities, sbom.
 // Deterministic: the same bytes and options always give the same result document.
-import type { AnalysisResult, BinaryIdentity, FileHashes, FunctionRecord, StringRecord } from '../contracts/result.js';
+import type { AnalysisResult, BinaryIdentity, FileHashes } from '../contracts/result.js';
+import type { FunctionRecord, StringRecord } from '../shared/analysis-records.js';
 import type { CapabilityReport, FrozenFeatures, LibraryRecord } from '../contracts/understanding.js';
 import type { PackedVectors } from '../shared/simhash.js';
 import { applyBinaryConfig, type BinaryConfig } from './binary-config.js';

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { BlobStore } from '../blobs/index.js';
-import type { BlockRecord, BlockTextRenderer, FunctionBlocksResponse } from '../contracts/index.js';
+import type { BlockTextRenderer, FunctionBlocksResponse } from '../contracts/index.js';
+import type { BlockRecord } from '../shared/analysis-records.js';
 import { decodeAnalysisConfig } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';

@@ -14,7 +14,7 @@ import type {
   Vulnerabilities,
 } from '../contracts/index.js';
 import { decodeAnalysisConfig, readResultDocument } from '../contracts/index.js';
-import { analysisVerdict, capabilityWeight, functionTags } from '../engine/capabilities/index.js';
+import { analysisVerdict, capabilityWeight, functionTags, type FunctionTags } from '../engine/capabilities/index.js';
 import type { CallGraphNode, ReportInput } from '../engine/report/index.js';
 import { cycloneDx, matchVulnerabilities, parseOsvRecord, type VulnerabilityReport } from '../engine/sbom/index.js';
 import { errors } from '../shared/errors.js';
@@ -154,7 +154,12 @@ export class UnderstandingService {
     );
   }
 
-  private async vulnerabilityReports(result: ResultDocument): Promise<VulnerabilityReport[]> {
+  /**
+   * The identified libraries' known vulnerabilities, or null when the vulnerability database is empty: then
+   * nothing was checked, which an empty list would misreport as a clean bill.
+   */
+  private async vulnerabilityReports(result: ResultDocument): Promise<VulnerabilityReport[] | null> {
+    if ((await this.store.vulnerabilities.count()) === 0) return null;
     if (!result.sbom) return [];
     const docs = await this.store.vulnerabilities.forPackages([
       ...new Set(result.sbom.map((c) => c.name.toLowerCase())),
@@ -168,9 +173,9 @@ export class UnderstandingService {
   async vulnerabilities(caller: Caller, id: number): Promise<Static<typeof Vulnerabilities>> {
     const { analysis, result } = await this.completed(caller, id);
     if (!configOf(analysis).generate_cves) throw errors.notGenerated('Vulnerabilities', id, 'generate_cves');
-    // No records at all is not "no vulnerabilities": say so, or an empty list reads as a clean bill.
-    if ((await this.store.vulnerabilities.count()) === 0) throw errors.noVulnerabilityData();
-    return { vulnerabilities: await this.vulnerabilityReports(result) };
+    const vulnerabilities = await this.vulnerabilityReports(result);
+    if (!vulnerabilities) throw errors.noVulnerabilityData();
+    return { vulnerabilities };
   }
 
   async pdf(caller: Caller, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
@@ -183,8 +188,9 @@ export class UnderstandingService {
     const weights = new Map(capabilities?.map((c) => [c.name, c.weight]));
     const strongestFirst = (tags: string[]) =>
       [...tags].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0) || a.localeCompare(b));
+    const tags = report ? functionTags(report) : [];
     const suspicious = report
-      ? functionTags(report)
+      ? tags
           .filter((t) => t.vaddr !== null)
           .slice(0, SUSPICIOUS_SHOWN)
           .map((t) => ({ name: name(t.vaddr!), vaddr: t.vaddr!, score: t.score, tags: strongestFirst(t.tags) }))
@@ -208,7 +214,7 @@ export class UnderstandingService {
         result.sbom?.map((c) => ({ name: c.name, version: c.version ?? 'unknown', linkage: c.linkage })) ?? null,
       vulnerabilities: await this.reportVulnerabilities(analysis, result),
       suspicious,
-      callGraph: top && report ? await this.callGraph(byVaddr.get(top.vaddr), report) : null,
+      callGraph: top ? await this.callGraph(byVaddr.get(top.vaddr), tags) : null,
     };
     return { filename: `binlens-report-${id}.pdf`, bytes: await this.workers.renderPdf(input) };
   }
@@ -219,8 +225,9 @@ export class UnderstandingService {
     result: ResultDocument,
   ): Promise<ReportInput['vulnerabilities']> {
     if (!configOf(analysis).generate_cves || !result.sbom) return null;
-    if ((await this.store.vulnerabilities.count()) === 0) return 'no database';
-    return (await this.vulnerabilityReports(result)).map((v) => ({
+    const found = await this.vulnerabilityReports(result);
+    if (!found) return 'no database';
+    return found.map((v) => ({
       cve: v.cve_number,
       product: v.product,
       version: v.version,
@@ -251,10 +258,10 @@ export class UnderstandingService {
   /** The function's distinct callers and callees, in call order, each with its own score. */
   private async callGraph(
     f: { id: number; vaddr: number; name: string } | undefined,
-    report: CapabilityReport,
+    tags: FunctionTags[],
   ): Promise<ReportInput['callGraph']> {
     if (!f) return null;
-    const scores = new Map(functionTags(report).map((t) => [t.vaddr, t.score]));
+    const scores = new Map(tags.map((t) => [t.vaddr, t.score]));
     const node = (name: string, vaddr: number | null, external: boolean): CallGraphNode => ({
       name,
       vaddr,

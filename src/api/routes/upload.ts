@@ -11,8 +11,8 @@ const MAX_NAME = fieldBounds('filename').maxLength;
 const isFileType = (v: string): v is (typeof UPLOAD_FILE_TYPES)[number] =>
   (UPLOAD_FILE_TYPES as readonly string[]).includes(v);
 
-/** The form's text fields (UploadBody); any other is a misspelling the client should hear about. */
-const TEXT_FIELDS = new Set(['upload_file_type', 'force_overwrite']);
+/** The form's text fields (UploadBody's, but the file); any other is a misspelling the client should hear about. */
+const TEXT_FIELDS = new Set(Object.keys(UploadBody.properties).filter((f) => f !== 'file'));
 
 const invalid = (field: string, reason: string) => errors.validation().withFields([{ field, reason }]);
 

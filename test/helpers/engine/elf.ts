@@ -207,29 +207,19 @@ export function buildElf(spec: ElfBuild): Uint8Array {
       entsize: number;
     },
   ): void => {
-    const at = shoff + i * shentsize;
-    if (is64)
-      w.u32(at, f.name)
-        .u32(at + 4, f.type)
-        .u64(at + 8, f.flags)
-        .u64(at + 16, f.addr)
-        .u64(at + 24, f.offset)
-        .u64(at + 32, f.size)
-        .u32(at + 40, f.link)
-        .u32(at + 44, f.info)
-        .u64(at + 48, f.align)
-        .u64(at + 56, f.entsize);
-    else
-      w.u32(at, f.name)
-        .u32(at + 4, f.type)
-        .u32(at + 8, f.flags)
-        .u32(at + 12, f.addr)
-        .u32(at + 16, f.offset)
-        .u32(at + 20, f.size)
-        .u32(at + 24, f.link)
-        .u32(at + 28, f.info)
-        .u32(at + 32, f.align)
-        .u32(at + 36, f.entsize);
+    // Elf32_Shdr and Elf64_Shdr list the same fields in the same order; flags, addresses and sizes are words.
+    const shdr = new DataBuilder(spec.little, is64)
+      .u32(f.name)
+      .u32(f.type)
+      .word(f.flags)
+      .word(f.addr)
+      .word(f.offset)
+      .word(f.size)
+      .u32(f.link)
+      .u32(f.info)
+      .word(f.align)
+      .word(f.entsize);
+    w.bytes.set(shdr.bytes(), shoff + i * shentsize);
   };
   sections.forEach((s, i) => {
     if (s.data && s.type !== SHT_NOBITS) w.bytes.set(s.data, offsets[i]!);
