@@ -67,14 +67,18 @@ module.exports = {
       to: { path: '^(test|tools)/' },
     },
     // Inside the engine: formats → disasm → isa → cfg → encodings → strings → features → {capabilities, similarity}
-    // → pipeline.
+    // → pipeline; the IR sits beside the ISA profiles (a profile names its lifter) and after cfg, types after it.
     ...[
-      ['formats', ['disasm', 'isa', 'cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
-      ['disasm', ['isa', 'cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
-      ['isa', ['cfg', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
-      ['cfg', ['encodings', 'strings', 'features', 'capabilities', 'similarity']],
-      ['encodings', ['strings', 'features', 'capabilities', 'similarity']],
-      ['strings', ['features', 'capabilities', 'similarity']],
+      [
+        'formats',
+        ['disasm', 'isa', 'cfg', 'ir', 'types', 'encodings', 'strings', 'features', 'capabilities', 'similarity'],
+      ],
+      ['disasm', ['isa', 'cfg', 'ir', 'types', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['isa', ['cfg', 'types', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['cfg', ['ir', 'types', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['ir', ['types', 'encodings', 'strings', 'features', 'capabilities', 'similarity']],
+      ['encodings', ['ir', 'types', 'strings', 'features', 'capabilities', 'similarity']],
+      ['strings', ['ir', 'types', 'features', 'capabilities', 'similarity']],
     ].map(([stage, later]) => ({
       name: `engine-${stage}-order`,
       comment: `engine/${stage} may not import later stages: ${later.join(', ')}`,

@@ -5,3 +5,4 @@ export { recoverFunctions, type RecoverOptions } from './recover.js';
 export type { ClientFunction } from './seeds.js';
 export * from './types.js';
 export { CALL_NEXT, IN_DELAY_SLOT, type InsnTable } from './insn-columns.js';
+export { findBlock, functionBlocks, type FunctionBlocks } from './function-blocks.js';

@@ -56,7 +56,8 @@ export class X86Decoder implements Decoder {
   private textInsn: Iced.Instruction | undefined;
 
   constructor(
-    private readonly iced: IcedModule,
+    /** The iced module, for the IR lifter (ir/x86) that reads instructions in full. */
+    readonly iced: IcedModule,
     bits: 32 | 64,
   ) {
     this.bitness = bits;
@@ -102,6 +103,18 @@ export class X86Decoder implements Decoder {
   }
 
   text(bytes: Uint8Array, offset: number, vaddr: number): InstructionText | null {
+    const insn = this.full(bytes, offset, vaddr);
+    if (!insn) return null;
+    const f = this.textFormatter();
+    return { mnemonic: f.formatMnemonic(insn), operands: f.formatAllOperands(insn) };
+  }
+
+  /**
+   * The whole instruction at `offset`, decoded at `vaddr` (branch targets and RIP-relative operands
+   * resolved), or null when invalid: the slow path of formatting and lifting. The record is reused by the
+   * next call.
+   */
+  full(bytes: Uint8Array, offset: number, vaddr: number): Iced.Instruction | null {
     if (!fits(bytes, offset, 1)) return null;
     // The region's decoder, repositioned: a decoder of its own per call cost 2.5 µs of 4.
     const region = this.regionFor(bytes);
@@ -110,9 +123,7 @@ export class X86Decoder implements Decoder {
     region.decoder.ip = BigInt(vaddr);
     region.decoder.decodeOut(insn);
     region.nextOffset = -1;
-    if (insn.code === 0) return null;
-    const f = this.textFormatter();
-    return { mnemonic: f.formatMnemonic(insn), operands: f.formatAllOperands(insn) };
+    return insn.code === 0 ? null : insn;
   }
 
   /**

@@ -1,7 +1,7 @@
 // One binary's recovered functions → FunctionInput per function → features. The only place features meet
 // the image: it reads each instruction's text through its encoding (engine/encodings: formatted once per
 // distinct encoding, never decoded again here) and resolves calls, imports and string references.
-import { CallKind, type FunctionGraph } from '../cfg/index.js';
+import { CallKind, functionBlocks, type FunctionGraph } from '../cfg/index.js';
 import type { Encodings } from '../encodings/index.js';
 import type { BinaryImage } from '../formats/image.js';
 import { stringReferences, type FoundString } from '../strings/index.js';
@@ -66,16 +66,10 @@ export function binaryFunctionInputs(
     }
     return facts;
   };
-  /** Global block index → index within its function, the entry block first (recovery lists by address). */
-  const localOf = new Int32Array(graph.blocks.start.length);
-  graph.functions.forEach((f, fi) => {
-    const blocks = [...Array(f.blockCount).keys()].map((b) => f.firstBlock + b);
-    const entry = blocks.findIndex((gb) => graph.blocks.start[gb] === f.start);
-    if (entry > 0) blocks.unshift(...blocks.splice(entry, 1));
-    blocks.forEach((gb, i) => (localOf[gb] = i));
+  functionBlocks(graph).forEach(({ blocks, succ }, fi) => {
     const input = inputs[fi]!;
     let budget = MAX_INSNS;
-    input.blocks = blocks.map((gb) => {
+    input.blocks = blocks.map((gb, local) => {
       const classes: InstructionClass[] = [];
       const first = graph.blocks.firstInsn[gb]!;
       for (let k = first, last = first + graph.blocks.insns[gb]!; k < last && budget > 0; k++, budget--) {
@@ -85,39 +79,12 @@ export function binaryFunctionInputs(
         for (const c of facts.classes) classes.push(c);
         for (const c of facts.constants) input.constants.push(c);
       }
-      return { classes, succ: [] as number[] };
+      return { classes, succ: succ[local]! };
     });
   });
-  const { from, to } = graph.edges;
-  for (let e = 0; e < from.length; e++) {
-    const gb = from[e]!;
-    const fi = graph.blocks.func[gb]!;
-    const f = graph.functions[fi];
-    if (!f) continue;
-    const src = localOf[gb]!;
-    const dstGlobal = findBlock(graph, f.firstBlock, f.blockCount, to[e]!);
-    if (dstGlobal < 0) continue;
-    const dst = localOf[dstGlobal]!;
-    const succ = inputs[fi]!.blocks[src]?.succ;
-    if (succ && !succ.includes(dst)) succ.push(dst);
-  }
   addStrings(graph, strings, inputs);
   addCalls(image, graph, inputs);
   return inputs;
-}
-
-/** The function's block starting at `addr` (a function's blocks are in address order), or -1. */
-function findBlock(graph: FunctionGraph, first: number, count: number, addr: number): number {
-  let lo = first;
-  let hi = first + count - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const start = graph.blocks.start[mid]!;
-    if (start === addr) return mid;
-    if (start < addr) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 /**

@@ -68,5 +68,6 @@ export const ARM: IsaProfile = {
   globalPointer: false,
   dialect: DIALECT,
   pebAccess: null,
+  ir: null,
   names: { model: 'arm-32', capa: 'arm' },
 };

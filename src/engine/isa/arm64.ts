@@ -55,5 +55,6 @@ export const ARM64: IsaProfile = {
   globalPointer: false,
   dialect: DIALECT,
   pebAccess: null,
+  ir: null,
   names: { model: 'arm-64', capa: 'aarch64' },
 };

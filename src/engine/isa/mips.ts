@@ -50,5 +50,6 @@ export const MIPS: IsaProfile = {
   globalPointer: true,
   dialect: DIALECT,
   pebAccess: null,
+  ir: null,
   names: { model: 'mips-32', capa: 'mips' },
 };

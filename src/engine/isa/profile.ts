@@ -3,6 +3,7 @@
 // one field each.
 import type { Architecture } from '../../contracts/result.js';
 import type { DecoderMode } from '../disasm/index.js';
+import type { IsaIr } from '../ir/lifter.js';
 import type { Dialect } from './dialect.js';
 
 /** The architectures the engine analyses (one profile each, registered in isa/index.ts). */
@@ -30,6 +31,8 @@ export interface IsaProfile {
   dialect: Dialect;
   /** An operand reading Windows' PEB through a segment register (capa's `peb access`), or null. */
   pebAccess: RegExp | null;
+  /** Registers, calling conventions and the lifter to the IR; null while the CPU has no lifter yet. */
+  ir: IsaIr | null;
   /** Its name in model names (`binnet-0.7-x86-64-linux`) and in capa's `arch:` feature. */
   names: { model: string; capa: string };
 }

@@ -2,6 +2,7 @@
 import type { ClassTable } from './classes.js';
 import type { Dialect } from './dialect.js';
 import type { IsaProfile } from './profile.js';
+import { X86_IR } from '../ir/x86/index.js';
 
 // `mov`-family and ALU instructions with a memory operand are split by classifyInstruction into
 // load/op/store tokens, so `add eax, [rbx]` reads like the RISC `ldr w1, [x1]; add w0, w0, w1`.
@@ -114,6 +115,7 @@ export const X86: IsaProfile = {
   architecture: 'x86',
   modeFor: () => 'x86',
   pebAccess: /\bfs:\[(0x)?30\]/,
+  ir: X86_IR,
   names: { model: 'x86-32', capa: 'i386' },
 };
 
@@ -122,5 +124,6 @@ export const X86_64: IsaProfile = {
   architecture: 'x86_64',
   modeFor: () => 'x86_64',
   pebAccess: /\bgs:\[(0x)?60\]/,
+  ir: X86_IR,
   names: { model: 'x86-64', capa: 'amd64' },
 };

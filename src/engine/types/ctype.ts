@@ -186,5 +186,4 @@ export function formatParams(p: Prototype): string {
 }
 
 /** `int32_t f(char *a1, int32_t a2)`. */
-export const formatPrototype = (name: string, p: Prototype): string =>
-  formatType({ kind: 'function', proto: p }, name);
+export const formatPrototype = (name: string, p: Prototype): string => formatType({ kind: 'function', proto: p }, name);

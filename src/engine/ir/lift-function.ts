@@ -1,0 +1,114 @@
+// Recovered functions → IR, through their ISA profile's lifter: the instructions recovery found, block by
+// block, with the CFG's edges, MIPS delay slots lifted before their branch, tail jumps as tail calls and
+// every call reading its convention's argument registers and clobbering the rest.
+import type { Platform } from '../../contracts/result.js';
+import { CallKind, IN_DELAY_SLOT, type FunctionBlocks, type FunctionGraph } from '../cfg/index.js';
+import { decoderOf, type Decoder, type Decoders } from '../disasm/index.js';
+import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
+import { MODE_PROFILES } from '../isa/index.js';
+import { reg, type IrFunction, type RegisterFile, type Stmt } from './ir.js';
+import type { CallingConvention, Lifter } from './lifter.js';
+
+/** Instructions lifted per function at most; the rest of a larger one is counted as undecoded. */
+const MAX_INSNS = 100_000;
+
+/** Lifts the functions of one recovered binary, sharing lifters and call-site facts between them. */
+export class FunctionLifter {
+  private readonly lifters = new Map<Decoder, Lifter | null>();
+  private readonly tailSites = new Set<number>();
+
+  constructor(
+    private readonly image: BinaryImage,
+    private readonly graph: FunctionGraph,
+    private readonly decoders: Decoders,
+    readonly platform: Platform,
+  ) {
+    const { site, kind } = graph.calls;
+    for (let i = 0; i < site.length; i++) if (kind[i] === CallKind.Tail) this.tailSites.add(site[i]!);
+  }
+
+  /** The register file and default convention of function `fi`, or null when its CPU has no lifter. */
+  abiOf(fi: number): { regs: RegisterFile; convention: CallingConvention } | null {
+    const decoder = decoderOf(this.decoders, this.graph.functions[fi]!.thumb);
+    const ir = MODE_PROFILES[decoder.mode].ir;
+    if (!ir) return null;
+    return { regs: ir.registers(decoder.mode), convention: ir.conventions(decoder.mode, this.platform)[0]! };
+  }
+
+  /** Function `fi` as IR, or null when its CPU has no lifter. */
+  lift(fi: number, layout: FunctionBlocks): IrFunction | null {
+    const f = this.graph.functions[fi]!;
+    const decoder = decoderOf(this.decoders, f.thumb);
+    const lifter = this.lifterFor(decoder);
+    const abi = this.abiOf(fi);
+    if (!lifter || !abi) return null;
+    const { addr, len, bits } = this.graph.insns;
+    const bytes = this.image.bytes;
+    let budget = MAX_INSNS;
+    let undecoded = 0;
+    const blocks = layout.blocks.map((gb, local) => {
+      const stmts: Stmt[] = [];
+      const first = this.graph.blocks.firstInsn[gb]!;
+      const last = first + this.graph.blocks.insns[gb]!;
+      const order: number[] = [];
+      for (let k = first; k < last; k++) {
+        // A MIPS delay slot runs before the transfer it follows takes effect.
+        if (k + 1 < last && bits[k + 1]! & IN_DELAY_SLOT) order.push(k + 1, k++);
+        else order.push(k);
+      }
+      for (const k of order) {
+        const off = fileOffsetOf(this.image, addr[k]!);
+        if (budget-- <= 0 || off < 0 || off + len[k]! > bytes.length) {
+          undecoded++;
+          continue;
+        }
+        const before = stmts.length;
+        if (lifter.lift(bytes, off, addr[k]!, stmts) === 0) undecoded++;
+        else this.completeCalls(stmts, before, addr[k]!, abi);
+      }
+      return {
+        start: this.graph.blocks.start[gb]!,
+        end: this.graph.blocks.end[gb]!,
+        stmts,
+        succ: layout.succ[local]!,
+        pred: [] as number[],
+      };
+    });
+    blocks.forEach((b, i) => b.succ.forEach((s) => blocks[s]!.pred.push(i)));
+    return { start: f.start, regs: abi.regs, blocks, undecoded };
+  }
+
+  private lifterFor(decoder: Decoder): Lifter | null {
+    let l = this.lifters.get(decoder);
+    if (l === undefined) this.lifters.set(decoder, (l = MODE_PROFILES[decoder.mode].ir?.lifter(decoder) ?? null));
+    return l;
+  }
+
+  /**
+   * Tail jumps become tail calls; calls read every argument register and clobber the convention's set;
+   * returns read the return registers.
+   */
+  private completeCalls(
+    stmts: Stmt[],
+    from: number,
+    site: number,
+    { regs, convention: conv }: { regs: RegisterFile; convention: CallingConvention },
+  ): void {
+    for (let i = from; i < stmts.length; i++) {
+      const s = stmts[i]!;
+      if (s.k === 'jump' && this.tailSites.has(site))
+        stmts[i] = { k: 'call', target: s.target, args: [], writes: [], vers: [], at: s.at, tail: true };
+      const c = stmts[i]!;
+      if (c.k === 'ret') c.reads = returnRegisters(conv).map((r) => reg(r, regs.widths[r]!));
+      if (c.k !== 'call') continue;
+      c.args = [...conv.intArgs, ...conv.floatArgs, regs.sp].map((r) => reg(r, regs.widths[r]!));
+      if (!c.tail) {
+        c.writes = [...conv.clobbers];
+        c.vers = c.writes.map(() => -1);
+      }
+    }
+  }
+}
+
+const returnRegisters = (conv: CallingConvention): number[] =>
+  conv.floatReturn === null ? [conv.intReturn] : [conv.intReturn, conv.floatReturn];

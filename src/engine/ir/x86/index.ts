@@ -1,0 +1,14 @@
+// The IR side of x86 and x86-64 (isa/x86.ts `ir`).
+import { X86Decoder } from '../../disasm/x86-decoder.js';
+import type { IsaIr } from '../lifter.js';
+import { x86Conventions } from './conventions.js';
+import { X86Lifter } from './lift-x86.js';
+import { x86Registers } from './registers.js';
+
+const bitsOf = (mode: string): 32 | 64 => (mode === 'x86_64' ? 64 : 32);
+
+export const X86_IR: IsaIr = {
+  registers: (mode) => x86Registers(bitsOf(mode)),
+  conventions: (mode, platform) => x86Conventions(bitsOf(mode), platform),
+  lifter: (decoder) => (decoder instanceof X86Decoder ? new X86Lifter(decoder) : null),
+};

@@ -1,0 +1,206 @@
+// What one function's own code says of its signature, before the functions are combined: which argument
+// registers and stack slots it reads before writing (and how it uses them), what its call sites set up
+// for each callee, whether it writes a return value, and what it does with the values its calls return.
+import type { DataFlow } from '../ir/dataflow.js';
+import type { Stmt } from '../ir/ir.js';
+import type { CallingConvention } from '../ir/lifter.js';
+import { traceValue, type Evidence } from './value-trace.js';
+
+export interface ArgUse {
+  /** Position in the convention's argument registers, or the stack slot index (stack arguments). */
+  pos: number;
+  ev: Evidence;
+  /** Width in bytes of the slot read (stack arguments). */
+  width: number;
+}
+
+export interface CallSiteFacts {
+  /** The called address, when direct. */
+  target: number | null;
+  /** Per integer argument register: the width it was set at before the call, or 0 when not set. */
+  intSet: number[];
+  floatSet: number[];
+  /** Stack argument slots written just before the call (i386). */
+  stackSet: number;
+  /** The caller reads the returned value: its evidence (null when unused). */
+  result: Evidence | null;
+  floatResult: Evidence | null;
+  tail: boolean;
+}
+
+export interface FunctionFacts {
+  intArgs: ArgUse[];
+  floatArgs: ArgUse[];
+  stackArgs: ArgUse[];
+  /** gcc's variadic prologue tests `al` (the count of vector registers used) on entry. */
+  variadic: boolean;
+  /**
+   * The return register at the returns: `dedicated` is the widest value written there that nothing but a
+   * return reads (what `return x;` compiles to; a scratch value left in it is read by something else);
+   * `passThrough` the calls whose result reaches a return untouched (`return g(x);`, or a void tail).
+   */
+  returns: { dedicated: number; float: boolean; count: number; passThrough: number[] };
+  /**
+   * Targets of its tail calls: a function that only tail-calls returns what its callee returns, and where
+   * the stack pointer is back at its entry value the callee reads its caller's stack arguments.
+   */
+  tailCallees: { target: number; stackPassThrough: boolean }[];
+  /** Bytes the function pops on return (`ret n`). */
+  pops: number;
+  calls: CallSiteFacts[];
+}
+
+export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFacts {
+  const { fn } = df.ssa;
+  const entry = (r: number) => traceValue(df, { r, ver: 0 });
+  const intArgs = conv.intArgs.map((r, pos) => ({ pos, ev: entry(r), width: 0 }));
+  const floatArgs = conv.floatArgs.map((r, pos) => ({ pos, ev: entry(r), width: 0 }));
+  const stackArgs = stackArguments(df, conv);
+  const al = df.uses(conv.intReturn, 0).some((u) => u.node.w === 1);
+  const facts: FunctionFacts = {
+    intArgs,
+    floatArgs,
+    stackArgs,
+    variadic: al && conv.floatArgs.length > 0,
+    returns: { dedicated: 0, float: false, count: 0, passThrough: [] },
+    tailCallees: [],
+    pops: 0,
+    calls: [],
+  };
+  for (const b of df.ssa.order)
+    for (const s of fn.blocks[b]!.stmts) {
+      if (s.k === 'ret') readReturn(df, s, conv, facts);
+      else if (s.k === 'call') {
+        const site = callSite(df, s, conv);
+        facts.calls.push(site);
+        if (s.tail && site.target !== null) {
+          const sp = df.evaluate(s.args[s.args.length - 1]!);
+          facts.tailCallees.push({ target: site.target, stackPassThrough: sp.kind === 'sp' && sp.off === 0 });
+        }
+      }
+    }
+  return facts;
+}
+
+/** Loads above the return address that nothing in the function stored first: the stack arguments. */
+function stackArguments(df: DataFlow, conv: CallingConvention): ArgUse[] {
+  const stored = new Set(df.slots.filter((a) => a.store).map((a) => a.off));
+  const out = new Map<number, ArgUse>();
+  const { fn } = df.ssa;
+  for (const a of df.slots) {
+    if (a.store || a.off < conv.stackArgsAt || stored.has(a.off)) continue;
+    const pos = Math.floor((a.off - conv.stackArgsAt) / conv.stackSlot);
+    if (pos > 63 || out.has(pos)) continue;
+    const s = fn.blocks[a.block]!.stmts[a.stmt]!;
+    const ev =
+      s.k === 'set' && s.e === a.value
+        ? traceValue(df, { r: s.r, ver: s.ver })
+        : {
+            used: true,
+            address: false,
+            readWidths: new Set([a.w]),
+            spillWidth: null,
+            passed: [],
+            returned: false,
+            float: false,
+          };
+    out.set(pos, { pos, ev, width: a.w });
+  }
+  return [...out.values()].sort((x, y) => x.pos - y.pos);
+}
+
+function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingConvention, facts: FunctionFacts): void {
+  facts.pops = Math.max(facts.pops, s.pop);
+  facts.returns.count++;
+  const [intRet, floatRet] = s.reads;
+  const { fn, defs } = df.ssa;
+  const defOf = (r: { r: number; ver: number }) => {
+    const at = defs[r.r]![r.ver]!;
+    return fn.blocks[at.block]!.stmts[at.stmt]!;
+  };
+  if (intRet?.k === 'reg' && intRet.ver > 0) {
+    const def = defOf(intRet);
+    const onlyReturned = df.uses(intRet.r, intRet.ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'ret');
+    if (def.k === 'phi' || (def.k === 'set' && onlyReturned))
+      facts.returns.dedicated = Math.max(facts.returns.dedicated, def.k === 'set' ? widthOf(def.e) : conv.stackSlot);
+    else if (def.k === 'call' && onlyReturned && def.target.k === 'const')
+      facts.returns.passThrough.push(Number(BigInt.asUintN(fn.regs.addressSize * 8, def.target.v)));
+  }
+  if (floatRet?.k === 'reg' && floatRet.ver > 0 && defOf(floatRet).k === 'set') facts.returns.float = true;
+}
+
+/** The written width of a register definition: a zero-extended 32-bit value is 4 bytes wide. */
+function widthOf(e: Extract<Stmt, { k: 'set' }>['e']): number {
+  if (e.k === 'un' && e.op === 'zext') return widthOf(e.a);
+  if (e.k === 'const') return 4;
+  return e.w;
+}
+
+function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingConvention): CallSiteFacts {
+  const { fn, defs } = df.ssa;
+  const setWidth = (read: { ver: number; r: number }): number => {
+    if (read.ver <= 0) return 0;
+    const at = defs[read.r]![read.ver]!;
+    const def = fn.blocks[at.block]!.stmts[at.stmt]!;
+    // A value left over from an earlier call's clobber is not an argument set up for this one.
+    if (def.k !== 'set' && def.k !== 'phi') return 0;
+    return def.k === 'set' ? widthOf(def.e) : conv.stackSlot;
+  };
+  const regs = s.args.slice(0, -1);
+  const intSet = conv.intArgs.map((_, i) => {
+    const a = regs[i];
+    return a?.k === 'reg' ? setWidth(a) : 0;
+  });
+  const floatSet = conv.floatArgs.map((_, i) => {
+    const a = regs[conv.intArgs.length + i];
+    return a?.k === 'reg' ? setWidth(a) : 0;
+  });
+  const target = s.target.k === 'const' ? Number(BigInt.asUintN(fn.regs.addressSize * 8, s.target.v)) : null;
+  const writeVer = (r: number) => s.vers[s.writes.indexOf(r)] ?? -1;
+  const traced = (r: number | null): Evidence | null => {
+    if (r === null || s.tail) return null;
+    const ver = writeVer(r);
+    if (ver < 0) return null;
+    const ev = traceValue(df, { r, ver });
+    // A vector register is also read by partial moves into it: only what floating-point code does counts.
+    if (r === conv.floatReturn) return ev.float || ev.spillWidth !== null || ev.passed.length ? ev : null;
+    return ev.used || ev.passed.length ? ev : null;
+  };
+  return {
+    target,
+    intSet,
+    floatSet,
+    stackSet: stackSetBefore(df, s, conv),
+    result: traced(conv.intReturn),
+    floatResult: traced(conv.floatReturn),
+    tail: s.tail,
+  };
+}
+
+/** How many consecutive stack argument slots the call's own block writes after its previous call, at the stack pointer the call sees. */
+function stackSetBefore(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingConvention): number {
+  // Where registers carry the first arguments, stores near the stack pointer are mostly locals.
+  if (conv.intArgs.length > 0) return 0;
+  const sp = df.evaluate(s.args[s.args.length - 1]!);
+  if (sp.kind !== 'sp') return 0;
+  const { fn } = df.ssa;
+  const block = fn.blocks.findIndex((b) => b.stmts.includes(s));
+  const stmts = fn.blocks[block]!.stmts;
+  const callAt = stmts.indexOf(s);
+  let after = -1;
+  for (let i = callAt - 1; i >= 0; i--)
+    if (stmts[i]!.k === 'call') {
+      after = i;
+      break;
+    }
+  const written = new Set<number>();
+  for (const a of df.slots) {
+    if (!a.store || a.block !== block || a.stmt <= after || a.stmt >= callAt) continue;
+    const rel = a.off - sp.off;
+    if (rel < 0 || rel % conv.stackSlot !== 0) continue;
+    for (let k = 0; k < Math.max(1, a.w / conv.stackSlot); k++) written.add(rel / conv.stackSlot + k);
+  }
+  let n = 0;
+  while (written.has(n)) n++;
+  return n;
+}

@@ -1,0 +1,106 @@
+// Signature recovery on hand-assembled functions, and against the DWARF truth of the corpus's type twins
+// (../shared/corpus/types; skipped with a message when the corpus is not there).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CORPUS } from '../../../test/helpers/engine/disasm.js';
+import { signaturesOf } from '../../../test/helpers/engine/ir.js';
+import { recoverBinaryFunctions } from '../recover-binary.js';
+import { recoverFunctionSignatures } from './index.js';
+
+test('signatures (SysV x86-64): an argument used as an address is a pointer, one read as 32 bits an int32; a caller reading eax makes the callee non-void', async () => {
+  const code = [
+    // 0x1000 f(int a, int *p): *p = a; return a + 1;
+    ...[0x89, 0x3e], // mov [rsi], edi
+    ...[0x8d, 0x47, 0x01], // lea eax, [rdi+1]
+    ...[0xc3], // ret
+    // 0x1006 g(): return f(5, &local) * 2;
+    ...[0x48, 0x83, 0xec, 0x18], // sub rsp, 0x18
+    ...[0x48, 0x8d, 0x74, 0x24, 0x0c], // lea rsi, [rsp+0xc]
+    ...[0xbf, 0x05, 0x00, 0x00, 0x00], // mov edi, 5
+    ...[0xe8, 0xe7, 0xff, 0xff, 0xff], // call 0x1000
+    ...[0x01, 0xc0], // add eax, eax
+    ...[0x48, 0x83, 0xc4, 0x18], // add rsp, 0x18
+    ...[0xc3], // ret
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86_64',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [{ vaddr: 0x1006, kind: 'entry' }],
+  });
+  const f = sigs.get(0x1000)!;
+  assert.equal(f.convention, 'sysv');
+  assert.deepEqual(
+    f.params.map((p) => p.cls),
+    ['int32', 'pointer'],
+  );
+  assert.equal(f.returns.cls, 'int32');
+  const g = sigs.get(0x1006)!;
+  assert.deepEqual(g.params, []);
+  assert.equal(g.returns.cls, 'int32', 'g returns the doubled result: a value computed for the return');
+});
+
+test('signatures (i386 cdecl): stack arguments read above the return address, and a tail jump inherits its callee’s', async () => {
+  const code = [
+    // 0x1000 h(int a, int b): return a - b;
+    ...[0x8b, 0x44, 0x24, 0x04], // mov eax, [esp+4]
+    ...[0x2b, 0x44, 0x24, 0x08], // sub eax, [esp+8]
+    ...[0xc3], // ret
+    // 0x1009 w(int a, int b): return h(a, b);  (tail jump)
+    ...[0xe9, 0xf2, 0xff, 0xff, 0xff], // jmp 0x1000
+    // 0x100e main: push 2; push 1; call w; add esp, 8; ret
+    ...[0x6a, 0x02, 0x6a, 0x01],
+    ...[0xe8, 0xf2, 0xff, 0xff, 0xff], // call 0x1009
+    ...[0x83, 0xc4, 0x08, 0xc3],
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [
+      { vaddr: 0x100e, kind: 'entry' },
+      { vaddr: 0x1009, kind: 'init' },
+    ],
+  });
+  for (const at of [0x1000, 0x1009]) {
+    const s = sigs.get(at)!;
+    assert.equal(s.params.length, 2, `0x${at.toString(16)}`);
+    assert.equal(s.returns.cls, 'int32', `0x${at.toString(16)}`);
+  }
+});
+
+interface TruthFunction {
+  address: string;
+  clone?: string;
+  origin: string;
+  params: unknown[];
+}
+
+test('signatures: exact argument count against DWARF on lz4 x86-64 (gcc -O0 ≥ 0.93, -O2 ≥ 0.85)', async (t) => {
+  const cases = [
+    ['lz4-1.10.0_linux-x86_64_gcc12_O0', 0.93],
+    ['lz4-1.10.0_linux-x86_64_gcc12_O2', 0.85],
+  ] as const;
+  for (const [name, floor] of cases) {
+    const truthFile = path.join(CORPUS, 'types', `${name}g.json`);
+    const binary = path.join(CORPUS, 'bin', 'lz4', `${name}_stripped`);
+    if (!existsSync(truthFile) || !existsSync(binary)) {
+      t.skip(`${CORPUS} absent: no type truth to compare with`);
+      return;
+    }
+    const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as { functions: TruthFunction[] };
+    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(binary), {});
+    const sigs = recoverFunctionSignatures(image, graph, decoders);
+    const byAddress = new Map(graph.functions.map((f, i) => [f.start, sigs[i]]));
+    let n = 0;
+    let exact = 0;
+    for (const f of truth.functions) {
+      const sig = byAddress.get(Number(f.address));
+      if (f.clone || f.origin === 'runtime' || !sig) continue;
+      n++;
+      if (sig.params.length === f.params.length) exact++;
+    }
+    assert.ok(n > 100, `${name}: ${n} functions matched by address`);
+    assert.ok(exact / n >= floor, `${name}: exact argument count ${(exact / n).toFixed(3)} < ${floor}`);
+  }
+});

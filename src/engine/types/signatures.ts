@@ -1,0 +1,229 @@
+// Signature recovery for every function of a binary: each function's own facts (function-facts.ts), then
+// combined across the call graph to a fixed point — an argument a function only passes on counts when its
+// callee takes it (wrappers and tail calls inherit their callee's prototype), the registers every call
+// site sets up count as arguments, a result any caller reads makes a function non-void, and pointer
+// evidence flows from callee parameters back to the values callers pass.
+import type { FunctionBlocks } from '../cfg/index.js';
+import { dataFlow } from '../ir/dataflow.js';
+import type { FunctionLifter } from '../ir/lift-function.js';
+import type { CallingConvention } from '../ir/lifter.js';
+import { toSsa } from '../ir/ssa.js';
+import type { CoarseClass } from './ctype.js';
+import { functionFacts, type ArgUse, type CallSiteFacts, type FunctionFacts } from './function-facts.js';
+import type { Evidence } from './value-trace.js';
+
+export type ParamLocation = { kind: 'int' | 'float'; index: number } | { kind: 'stack'; offset: number };
+
+export interface RecoveredParam {
+  location: ParamLocation;
+  /** Bytes. */
+  width: number;
+  cls: CoarseClass;
+}
+
+export interface RecoveredSignature {
+  convention: string;
+  params: RecoveredParam[];
+  returns: { cls: CoarseClass; width: number };
+  variadic: boolean;
+  /** The callee removes its stack arguments (stdcall). */
+  calleePops: number;
+}
+
+/** Interprocedural passes at most (each pass only adds arguments and pointer evidence). */
+const MAX_ROUNDS = 8;
+
+interface Analysed {
+  facts: FunctionFacts;
+  conv: CallingConvention;
+  addressSize: number;
+}
+
+/** Signatures of the functions `graph` recovered, by function index (null where the CPU has no lifter). */
+export function recoverSignatures(
+  lifter: FunctionLifter,
+  layouts: FunctionBlocks[],
+  starts: number[],
+): (RecoveredSignature | null)[] {
+  const analysed: (Analysed | null)[] = layouts.map((layout, fi) => {
+    const fn = lifter.lift(fi, layout);
+    const abi = lifter.abiOf(fi);
+    if (!fn || !abi) return null;
+    return {
+      facts: functionFacts(dataFlow(toSsa(fn)), abi.convention),
+      conv: abi.convention,
+      addressSize: fn.regs.addressSize,
+    };
+  });
+  const indexOf = new Map(starts.map((s, i) => [s, i]));
+  const sites = callSitesByCallee(analysed, indexOf);
+  const counts = analysed.map((a) => (a ? { int: 0, float: 0, stack: 0 } : null));
+  // Seeded with the arguments each function uses as addresses itself.
+  const pointers = analysed.map((a) =>
+    a ? new Set(a.facts.intArgs.filter((u) => u.ev.address).map((u) => `int${u.pos}`)) : null,
+  );
+  const nonVoid = analysed.map(() => false);
+
+  for (let round = 0, changed = true; changed && round < MAX_ROUNDS; round++) {
+    changed = false;
+    analysed.forEach((a, fi) => {
+      if (!a) return;
+      const takes = (call: { stmt: { target: { k: string } }; pos: number }, kind: 'int' | 'float') => {
+        const t = callTarget(call.stmt, indexOf);
+        const c = t === null ? null : counts[t];
+        return c ? call.pos < (kind === 'int' ? c.int : c.float) : false;
+      };
+      const live = (u: ArgUse, kind: 'int' | 'float') => u.ev.used || u.ev.passed.some((p) => takes(p, kind));
+      const c = counts[fi]!;
+      const siteStack = consensus(sites[fi]!, (s) => s.stackSet);
+      const int = highest(a.facts.intArgs, (u) => live(u, 'int'));
+      const float = a.conv.floatArgs.length ? highest(a.facts.floatArgs, (u) => live(u, 'float')) : 0;
+      const inherited = a.facts.tailCallees.map((t) =>
+        t.stackPassThrough ? (counts[indexOf.get(t.target) ?? -1]?.stack ?? 0) : 0,
+      );
+      const stack = Math.max(
+        highest(a.facts.stackArgs, (u) => u.ev.used || u.ev.passed.length > 0, a.conv.stackSlot),
+        siteStack,
+        ...inherited,
+      );
+      if (int > c.int || float > c.float || stack > c.stack) {
+        c.int = Math.max(c.int, int);
+        c.float = Math.max(c.float, float);
+        c.stack = Math.max(c.stack, stack);
+        changed = true;
+      }
+      const ret = returnsValue(a.facts, sites[fi]!, nonVoid, indexOf);
+      if (ret && !nonVoid[fi]) {
+        nonVoid[fi] = true;
+        changed = true;
+      }
+      // Pointer evidence from callees: an argument passed on as a callee's pointer parameter is a pointer.
+      for (const u of a.facts.intArgs)
+        for (const p of u.ev.passed) {
+          const t = callTarget(p.stmt, indexOf);
+          if (t !== null && pointers[t]?.has(`int${p.pos}`) && !pointers[fi]!.has(`int${u.pos}`)) {
+            pointers[fi]!.add(`int${u.pos}`);
+            changed = true;
+          }
+        }
+    });
+  }
+  return analysed.map((a, fi) => (a ? signatureOf(a, counts[fi]!, pointers[fi]!, nonVoid[fi]!, sites[fi]!) : null));
+}
+
+function callTarget(stmt: { target: { k: string } }, indexOf: Map<number, number>): number | null {
+  const t = stmt.target as { k: string; v?: bigint };
+  if (t.k !== 'const' || t.v === undefined) return null;
+  const addr = Number(BigInt.asUintN(64, t.v));
+  return indexOf.get(addr) ?? indexOf.get(Number(BigInt.asUintN(32, t.v))) ?? null;
+}
+
+function callSitesByCallee(analysed: (Analysed | null)[], indexOf: Map<number, number>): CallSiteFacts[][] {
+  const out: CallSiteFacts[][] = analysed.map(() => []);
+  for (const a of analysed)
+    for (const c of a?.facts.calls ?? []) {
+      const t = c.target === null ? undefined : indexOf.get(c.target);
+      if (t !== undefined) out[t]!.push(c);
+    }
+  return out;
+}
+
+/** Highest position that `live` accepts, plus one: an unused parameter below a used one still exists. */
+function highest(uses: ArgUse[], live: (u: ArgUse) => boolean, slot = 0): number {
+  let n = 0;
+  // A stack argument wider than a slot (an i386 `long long` or `double`) spans several.
+  for (const u of uses) if (live(u)) n = Math.max(n, u.pos + (slot ? Math.max(1, Math.ceil(u.width / slot)) : 1));
+  return n;
+}
+
+/** What every (non-tail) call site agrees on: the smallest count among them. */
+function consensus(sites: CallSiteFacts[], count: (s: CallSiteFacts) => number): number {
+  const direct = sites.filter((s) => !s.tail);
+  return direct.length ? Math.min(...direct.map(count)) : 0;
+}
+
+/** Non-void when a caller reads the result, when the function returns a value it computed for that, or passes one on by tail call. */
+function returnsValue(
+  facts: FunctionFacts,
+  sites: CallSiteFacts[],
+  nonVoid: boolean[],
+  indexOf: Map<number, number>,
+): boolean {
+  if (sites.some((s) => !s.tail && (s.result !== null || s.floatResult !== null))) return true;
+  if (facts.returns.dedicated > 0) return true;
+  return [...facts.tailCallees.map((t) => t.target), ...facts.returns.passThrough].some(
+    (t) => nonVoid[indexOf.get(t) ?? -1] === true,
+  );
+}
+
+function signatureOf(
+  a: Analysed,
+  count: { int: number; float: number; stack: number },
+  pointers: Set<string>,
+  nonVoid: boolean,
+  sites: CallSiteFacts[],
+): RecoveredSignature {
+  const params: RecoveredParam[] = [];
+  for (let i = 0; i < count.int; i++) {
+    const u = a.facts.intArgs[i];
+    const siteWidth = Math.max(0, ...sites.map((s) => s.intSet[i] ?? 0));
+    const width = paramWidth(u?.ev, siteWidth, a.addressSize);
+    const pointer = (u?.ev.address ?? false) || pointers.has(`int${i}`);
+    params.push({
+      location: { kind: 'int', index: i },
+      width: pointer ? a.addressSize : width,
+      cls: classOf(width, pointer),
+    });
+  }
+  for (let i = 0; i < count.float; i++) {
+    const u = a.facts.floatArgs[i];
+    const w = u && u.ev.readWidths.has(4) && !u.ev.readWidths.has(8) ? 4 : 8;
+    params.push({ location: { kind: 'float', index: i }, width: w, cls: w === 4 ? 'float32' : 'float64' });
+  }
+  for (let i = 0; i < count.stack;) {
+    const u = a.facts.stackArgs.find((s) => s.pos === i);
+    const width = u ? Math.max(u.width, a.conv.stackSlot) : a.conv.stackSlot;
+    const slots = Math.max(1, Math.round(width / a.conv.stackSlot));
+    const ev = u?.ev;
+    const pointer = ev?.address ?? false;
+    const w = u ? paramWidth(ev, u.width, a.addressSize) : a.conv.stackSlot;
+    params.push({
+      location: { kind: 'stack', offset: a.conv.stackArgsAt + i * a.conv.stackSlot },
+      width: pointer ? a.addressSize : w,
+      cls: ev?.float ? (w === 4 ? 'float32' : 'float64') : classOf(w, pointer),
+    });
+    i += slots;
+  }
+  return {
+    convention: a.conv.name,
+    params,
+    returns: nonVoid ? returnClass(a.facts, sites, a.addressSize) : { cls: 'void', width: 0 },
+    variadic: a.facts.variadic,
+    calleePops: a.facts.pops,
+  };
+}
+
+/** The declared width: what -O0 code spills it at, else the widest it is read at, else what callers set. */
+function paramWidth(ev: Evidence | undefined, siteWidth: number, word: number): number {
+  if (ev?.spillWidth) return ev.spillWidth;
+  if (ev && ev.readWidths.size) return Math.max(...ev.readWidths);
+  return siteWidth || word;
+}
+
+function returnClass(facts: FunctionFacts, sites: CallSiteFacts[], word: number): { cls: CoarseClass; width: number } {
+  const used = sites.map((s) => s.result).filter((e): e is Evidence => e !== null);
+  const floatUsed = sites.some((s) => s.floatResult);
+  if ((floatUsed && !used.length) || (!sites.length && facts.returns.float && !facts.returns.dedicated))
+    return { cls: 'float64', width: 8 };
+  if (used.some((e) => e.address)) return { cls: 'pointer', width: word };
+  const width = used.length ? Math.max(...used.flatMap((e) => [...e.readWidths])) : facts.returns.dedicated || word;
+  return { cls: classOf(width, false), width };
+}
+
+function classOf(width: number, pointer: boolean): CoarseClass {
+  if (pointer) return 'pointer';
+  if (width <= 1) return 'int8';
+  if (width === 2) return 'int16';
+  if (width <= 4) return 'int32';
+  return width >= 16 ? 'int128' : 'int64';
+}

@@ -1,0 +1,147 @@
+// Where a value goes inside one function: from an SSA value through copies, extensions, constant offsets,
+// phis and frame slots (a spill and its reloads), collecting what its uses say of its type — used as an
+// address (a pointer), the widths it is read and spilled at, and the call arguments it becomes.
+import type { DataFlow } from '../ir/dataflow.js';
+import { operands, type Expr, type Stmt } from '../ir/ir.js';
+
+export interface Evidence {
+  /** Read by anything but a call's argument list or a return. */
+  used: boolean;
+  /** Used as (the base of) a memory address. */
+  address: boolean;
+  /** Widths in bytes it is read at, and spilled to the frame at. */
+  readWidths: Set<number>;
+  spillWidth: number | null;
+  /** Passed as argument `pos` (index into the convention's argument registers) of the call at `site`. */
+  passed: { stmt: Extract<Stmt, { k: 'call' }>; pos: number }[];
+  /** Returned (read by a `ret`). */
+  returned: boolean;
+  /** Compared with or combined with a floating-point operation. */
+  float: boolean;
+}
+
+const MAX_VALUES = 256;
+type Node = { r: number; ver: number };
+
+/** Follows `seed` (a register version) forward through the function and gathers its evidence. */
+export function traceValue(df: DataFlow, seed: Node): Evidence {
+  const ev: Evidence = {
+    used: false,
+    address: false,
+    readWidths: new Set(),
+    spillWidth: null,
+    passed: [],
+    returned: false,
+    float: false,
+  };
+  const { fn } = df.ssa;
+  const seen = new Set<string>();
+  const work: Node[] = [seed];
+  const slotsVisited = new Set<number>();
+  while (work.length && seen.size < MAX_VALUES) {
+    const v = work.pop()!;
+    const id = `${v.r}:${v.ver}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const use of df.uses(v.r, v.ver)) {
+      const s = fn.blocks[use.block]!.stmts[use.stmt]!;
+      classifyUse(
+        df,
+        s,
+        use.node,
+        ev,
+        (n) => work.push(n),
+        (off) => {
+          if (slotsVisited.has(off)) return;
+          slotsVisited.add(off);
+          for (const a of df.slots) {
+            if (a.store || a.off !== off) continue;
+            const load = fn.blocks[a.block]!.stmts[a.stmt]!;
+            if (load.k === 'set' && load.e === a.value) work.push({ r: load.r, ver: load.ver });
+          }
+        },
+      );
+    }
+    for (const s of phisReading(df, v)) work.push(s);
+  }
+  return ev;
+}
+
+function phisReading(df: DataFlow, v: Node): Node[] {
+  const out: Node[] = [];
+  for (const b of df.ssa.fn.blocks)
+    for (const s of b.stmts) {
+      if (s.k !== 'phi') break;
+      if (s.r === v.r && s.args.includes(v.ver)) out.push({ r: s.r, ver: s.ver });
+    }
+  return out;
+}
+
+/** What one statement's read of `node` tells; copies continue the trace, spills continue at their slot. */
+function classifyUse(
+  df: DataFlow,
+  s: Stmt,
+  node: Extract<Expr, { k: 'reg' }>,
+  ev: Evidence,
+  follow: (n: Node) => void,
+  followSlot: (off: number) => void,
+): void {
+  if (s.k === 'call') {
+    const pos = s.args.indexOf(node);
+    if (pos >= 0) {
+      if (pos < s.args.length - 1) ev.passed.push({ stmt: s, pos });
+      return;
+    }
+  }
+  if (s.k === 'ret') {
+    ev.returned = true;
+    return;
+  }
+  ev.used = true;
+  ev.readWidths.add(node.w);
+  if (s.k === 'set' && isCopyOf(s.e, node)) {
+    follow({ r: s.r, ver: s.ver });
+    return;
+  }
+  if (s.k === 'store' && isCopyOf(s.v, node) && !contains(s.addr, node)) {
+    const a = df.evaluate(s.addr);
+    if (a.kind === 'sp') {
+      ev.spillWidth ??= s.w;
+      followSlot(a.off);
+      return;
+    }
+  }
+  const roots = s.k === 'store' ? [s.addr, s.v] : s.k === 'set' ? [s.e] : s.k === 'branch' ? [s.c] : [];
+  for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, ev);
+}
+
+/** Marks address and floating-point uses of `node` inside `e`. */
+function scan(e: Expr, node: Expr, inAddress: boolean, ev: Evidence, depth = 0): void {
+  if (depth > 32) return;
+  if (e === node) {
+    if (inAddress) ev.address = true;
+    return;
+  }
+  if (e.k === 'load') return scan(e.addr, node, true, ev, depth + 1);
+  if (e.k === 'bin' && (e.op === 'fadd' || e.op === 'fsub' || e.op === 'fmul' || e.op === 'fdiv') && contains(e, node))
+    ev.float = true;
+  if (e.k === 'flags' && e.op === 'fcmp' && contains(e, node)) ev.float = true;
+  if (e.k === 'un' && (e.op === 'ftoi' || e.op === 'fconv') && contains(e, node)) ev.float = true;
+  // An address is base + index × scale + displacement: a sum keeps its operands in address position.
+  const keep = inAddress && e.k === 'bin' && (e.op === 'add' || e.op === 'sub');
+  for (const o of operands(e)) scan(o, node, keep, ev, depth + 1);
+}
+
+/** `e` is `node` itself, extended or truncated, or plus/minus a constant: the same value for typing. */
+function isCopyOf(e: Expr, node: Expr): boolean {
+  if (e === node) return true;
+  if (e.k === 'un' && (e.op === 'zext' || e.op === 'sext' || e.op === 'trunc')) return isCopyOf(e.a, node);
+  if (e.k === 'bin' && e.op === 'deposit') return isCopyOf(e.b, node);
+  if (e.k === 'bin' && (e.op === 'add' || e.op === 'sub') && e.b.k === 'const') return isCopyOf(e.a, node);
+  return false;
+}
+
+function contains(e: Expr, node: Expr, depth = 0): boolean {
+  if (e === node) return true;
+  return depth < 32 && operands(e).some((o) => contains(o, node, depth + 1));
+}
