@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { elf, pe, PE_LFANEW } from '../../test/helpers/engine/formats.js';
 import { hashBytes, shannonEntropy } from './hashes.js';
-import { IDENTIFY_PREFIX, STAGE_NAMES, analyze, type AnalyzeOptions } from './pipeline.js';
+import { IDENTIFY_PREFIX, STAGE_NAMES, analyze, analyzeTypes, type AnalyzeOptions } from './pipeline.js';
 
 const elfX64 = elf({
   bits: 64,
@@ -132,7 +132,7 @@ test('analyze: deterministic for the same bytes and options', async () => {
   }
 });
 
-test('analyze: reports every stage of STAGE_NAMES in order, each with a label, ending at 1', async () => {
+test('analyze: reports every stage of STAGE_NAMES but data types (generated on request) in order, each with a label, ending at 1', async () => {
   const seen: [string, number][] = [];
   await analyze(pe64, {}, (stage, fraction, label) => {
     assert.ok(label.length > 0, stage);
@@ -140,7 +140,7 @@ test('analyze: reports every stage of STAGE_NAMES in order, each with a label, e
   });
   assert.deepEqual(
     seen.map(([stage]) => stage),
-    [...STAGE_NAMES, 'done'],
+    [...STAGE_NAMES.filter((s) => s !== 'types'), 'done'],
   );
   assert.deepEqual(seen.at(-1), ['done', 1]);
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i]![1] >= seen[i - 1]![1], 'fractions never decrease');
@@ -166,4 +166,11 @@ test('analyze: identifies from the first 64 KiB only', async () => {
   new DataView(far.buffer).setUint32(0x3c, IDENTIFY_PREFIX - 0x100, true);
   far.set(pe64.subarray(PE_LFANEW), IDENTIFY_PREFIX - 0x100);
   assert.equal((await analyze(far, {})).identity.format, 'pe');
+});
+
+test('analyzeTypes: runs identification, recovery, names and types only, and returns a record per function', async () => {
+  const seen: string[] = [];
+  const types = await analyzeTypes(pe64, {}, (stage) => void seen.push(stage));
+  assert.deepEqual(seen, ['identify', 'parse', 'recover', 'names', 'types', 'done']);
+  assert.ok(Array.isArray(types));
 });

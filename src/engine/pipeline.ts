@@ -24,6 +24,8 @@ import { identifyLibraries } from './sbom/index.js';
 import { packedFunctionVectors } from './similarity/index.js';
 import { extractStrings, type FoundString } from './strings/index.js';
 import { understandCapabilities } from './understand.js';
+import { functionTypes } from './types/index.js';
+import type { FunctionTypesRecord } from '../shared/type-records.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
 export const IDENTIFY_PREFIX = 64 * 1024;
@@ -81,6 +83,7 @@ interface AnalysisContext {
   capabilities: CapabilityReport | null;
   capabilityFeatures: FrozenFeatures | null;
   sbom: LibraryRecord[] | null;
+  types: FunctionTypesRecord[] | null;
 }
 
 type Key = keyof AnalysisContext;
@@ -92,6 +95,7 @@ export const STAGE_NAMES = [
   'parse',
   'recover',
   'names',
+  'types',
   'strings',
   'instructions',
   'vectors',
@@ -165,6 +169,14 @@ const STAGES: Stage<Key, Key>[] = [
     }),
   }),
   stage({
+    name: 'types',
+    label: 'Recovering data types',
+    needs: ['image', 'graph', 'decoders', 'functions'],
+    produces: ['types'],
+    weight: 10,
+    run: ({ image, graph, decoders, functions }) => ({ types: functionTypes(image, graph, decoders, functions) }),
+  }),
+  stage({
     name: 'strings',
     label: 'Extracting strings',
     needs: ['image', 'graph'],
@@ -221,10 +233,14 @@ const STAGES: Stage<Key, Key>[] = [
  * reports and knows the failing one as the last reported. Stops after identification and hashing when
  * there is no code to read.
  */
-async function runStages(ctx: Partial<AnalysisContext>, onProgress?: ProgressCallback): Promise<void> {
-  const total = STAGES.reduce((n, s) => n + s.weight, 0);
+async function runStages(
+  ctx: Partial<AnalysisContext>,
+  stages: Stage<Key, Key>[],
+  onProgress?: ProgressCallback,
+): Promise<void> {
+  const total = stages.reduce((n, s) => n + s.weight, 0);
   let done = 0;
-  for (const s of STAGES) {
+  for (const s of stages) {
     if (!BEFORE_CODE.includes(s.name) && ctx.identity?.format === 'raw' && ctx.identity.architecture === 'unknown')
       break;
     await onProgress?.(s.name, done / total, s.label);
@@ -248,8 +264,32 @@ export async function analyze(
   onProgress?: ProgressCallback,
 ): Promise<AnalysisResult> {
   const ctx: Partial<AnalysisContext> = { bytes, options };
-  await runStages(ctx, onProgress);
+  await runStages(ctx, ANALYSIS_STAGES, onProgress);
   return resultOf(ctx as AnalysisContext);
+}
+
+/** The analysis runs every stage but data types, which are generated on request (analyzeTypes). */
+const ANALYSIS_STAGES = STAGES.filter((s) => s.name !== 'types');
+
+/** What data-type generation runs: the functions as the analysis found them, then their types. */
+const TYPE_STAGES: StageName[] = ['identify', 'parse', 'recover', 'names', 'types'];
+
+/**
+ * The data types of every function of one file (its analysis's functions, found again the same way: the
+ * analysis is deterministic), for the data-types job and `binlens types`.
+ */
+export async function analyzeTypes(
+  bytes: Uint8Array,
+  options: Omit<AnalyzeOptions, 'rules' | 'sbom'>,
+  onProgress?: ProgressCallback,
+): Promise<FunctionTypesRecord[]> {
+  const ctx: Partial<AnalysisContext> = { bytes, options };
+  await runStages(
+    ctx,
+    STAGES.filter((s) => TYPE_STAGES.includes(s.name)),
+    onProgress,
+  );
+  return ctx.types ?? [];
 }
 
 /** The result document from whatever the stages produced. */

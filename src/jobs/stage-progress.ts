@@ -13,6 +13,8 @@ const WIRE_STAGE: Record<StageName, WireStage> = {
   parse: 'ANALYSIS',
   recover: 'ANALYSIS',
   names: 'ANALYSIS',
+  // Run by data-type generation only (engine analyzeTypes), where it is the inference.
+  types: 'INFERENCE',
   strings: 'ANALYSIS',
   instructions: 'INFERENCE',
   vectors: 'INFERENCE',

@@ -47,6 +47,8 @@ export interface FunctionFacts {
   tailCallees: { target: number; stackPassThrough: boolean }[];
   /** Bytes the function pops on return (`ret n`). */
   pops: number;
+  /** Its stack variables: frame slots below the entry stack pointer, each with the widest access to it. */
+  frame: { offset: number; size: number }[];
   calls: CallSiteFacts[];
 }
 
@@ -65,6 +67,7 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     returns: { dedicated: 0, float: false, count: 0, passThrough: [] },
     tailCallees: [],
     pops: 0,
+    frame: frameSlots(df, conv),
     calls: [],
   };
   for (const b of df.ssa.order)
@@ -107,6 +110,29 @@ function stackArguments(df: DataFlow, conv: CallingConvention): ArgUse[] {
     out.set(pos, { pos, ev, width: a.w });
   }
   return [...out.values()].sort((x, y) => x.pos - y.pos);
+}
+
+/**
+ * Slots below the entry stack pointer, widest access each; register saves (a register's entry value stored
+ * and nothing else, outside the argument registers) are the frame's housekeeping, not variables.
+ */
+function frameSlots(df: DataFlow, conv: CallingConvention): { offset: number; size: number }[] {
+  const args = new Set([...conv.intArgs, ...conv.floatArgs]);
+  const bySlot = new Map<number, { size: number; save: boolean }>();
+  for (const a of df.slots) {
+    if (a.off >= 0) continue;
+    const save = a.store ? a.value.k === 'reg' && a.value.ver === 0 && !args.has(a.value.r) : true;
+    const slot = bySlot.get(a.off);
+    if (!slot) bySlot.set(a.off, { size: a.w, save: a.store && save });
+    else {
+      slot.size = Math.max(slot.size, a.w);
+      if (a.store) slot.save &&= save;
+    }
+  }
+  return [...bySlot]
+    .filter(([, s]) => !s.save)
+    .map(([offset, s]) => ({ offset, size: s.size }))
+    .sort((a, b) => a.offset - b.offset);
 }
 
 function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingConvention, facts: FunctionFacts): void {

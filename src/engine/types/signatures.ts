@@ -28,6 +28,8 @@ export interface RecoveredSignature {
   variadic: boolean;
   /** The callee removes its stack arguments (stdcall). */
   calleePops: number;
+  /** Its frame's variables: offset from the entry stack pointer and size in bytes. */
+  frame: { offset: number; size: number }[];
 }
 
 /** Interprocedural passes at most (each pass only adds arguments and pointer evidence). */
@@ -200,6 +202,7 @@ function signatureOf(
     returns: nonVoid ? returnClass(a.facts, sites, a.addressSize) : { cls: 'void', width: 0 },
     variadic: a.facts.variadic,
     calleePops: a.facts.pops,
+    frame: a.facts.frame,
   };
 }
 

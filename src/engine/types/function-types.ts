@@ -1,0 +1,83 @@
+// Recovered signatures and frames → the records the store keeps and the API serves: C types from the
+// coarse classes (a pointer of unknown target is `void *`), arguments named a1…aN in order, stack
+// variables var_<offset>, each declaration in standard C.
+import type { FunctionRecord } from '../../shared/analysis-records.js';
+import type { FunctionTypesRecord, TypedValue } from '../../shared/type-records.js';
+import {
+  formatPrototype,
+  formatType,
+  intType,
+  pointerTo,
+  VOID,
+  type CoarseClass,
+  type CType,
+  type Prototype,
+} from './ctype.js';
+import type { RecoveredSignature } from './signatures.js';
+
+/** The C type a coarse class stands for, on a target with `word`-byte pointers. */
+export function typeOfClass(cls: CoarseClass, word: 4 | 8): CType {
+  switch (cls) {
+    case 'int8':
+    case 'int16':
+    case 'int32':
+    case 'int64':
+    case 'int128':
+      return intType((Number(cls.slice(3)) / 8) as 1 | 2 | 4 | 8 | 16);
+    case 'pointer':
+    case 'array':
+    case 'function':
+      return pointerTo(VOID, word);
+    case 'float32':
+      return { kind: 'float', size: 4 };
+    case 'float64':
+      return { kind: 'float', size: 8 };
+    case 'longdouble':
+      return { kind: 'float', size: 10 };
+    case 'void':
+      return VOID;
+    default:
+      return intType(word);
+  }
+}
+
+export function prototypeOf(sig: RecoveredSignature, word: 4 | 8): Prototype {
+  return {
+    returns: typeOfClass(sig.returns.cls, word),
+    params: sig.params.map((p, i) => ({ name: `a${i + 1}`, type: typeOfClass(p.cls, word) })),
+    variadic: sig.variadic,
+  };
+}
+
+/** The record of one function whose prototype was recovered from its code. */
+export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word: 4 | 8): FunctionTypesRecord {
+  const proto = prototypeOf(sig, word);
+  const args: TypedValue[] = proto.params.map((p, i) => ({
+    name: p.name,
+    type: formatType(p.type),
+    size: sig.params[i]!.width,
+    offset: i,
+  }));
+  const stackVars: TypedValue[] = sig.frame.map((v) => ({
+    name: `var_${(-v.offset).toString(16)}`,
+    type: formatType(v.size === word ? intType(word) : intType(sizeClass(v.size))),
+    size: v.size,
+    offset: v.offset,
+  }));
+  return {
+    vaddr: f.vaddr,
+    size: f.size,
+    name: f.name,
+    declaration: formatPrototype(f.name, proto),
+    returnType: formatType(proto.returns),
+    args,
+    variadic: proto.variadic,
+    convention: sig.calleePops > 0 ? 'stdcall' : sig.convention,
+    stackVars,
+    deps: [],
+    source: 'recovered',
+  };
+}
+
+/** An access width as an integer size (a 16-byte vector spill is two words of nothing in particular). */
+const sizeClass = (n: number): 1 | 2 | 4 | 8 | 16 => (n <= 1 ? 1 : n <= 2 ? 2 : n <= 4 ? 4 : n <= 8 ? 8 : 16);
