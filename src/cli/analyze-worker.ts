@@ -1,13 +1,15 @@
-// Worker-thread entry of `binlens analyze`. The engine's stages are synchronous and the longest (function
-// recovery) takes seconds on a large binary, so the analysis runs here while the main thread keeps
-// redrawing the progress bar.
+// Worker-thread entry of `binlens analyze` and `binlens types`. The engine's stages are synchronous and the
+// longest (function recovery) takes seconds on a large binary, so the engine runs here while the main thread
+// keeps redrawing the progress bar.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyze, type AnalyzeOptions } from '../engine/index.js';
+import { analyze, analyzeTypes, type AnalyzeOptions } from '../engine/index.js';
 import { loadDemangler } from '../jobs/demangler.js';
 import { loadRuleDirectories, shippedRulesDir, type RuleFileProblem } from '../jobs/rule-files.js';
 
-export interface AnalyzeWorkerInput {
+export interface EngineWorkerInput {
+  /** The whole analysis, or data types only. */
+  task: 'analysis' | 'types';
   path: string;
   options: Omit<AnalyzeOptions, 'rules'>;
   /** Match capability rules: the shipped rules/ plus these directories (null: no capabilities). */
@@ -19,24 +21,26 @@ export interface AnalyzeWorkerInput {
  * 0.2–1 s to stringify, and `--json` then writes the text without parsing it. Errors lose their class
  * crossing the thread boundary, so whether one is the input's fault is data.
  */
-export type AnalyzeWorkerMessage =
+export type EngineWorkerMessage =
   | { kind: 'progress'; stage: string; fraction: number }
   | { kind: 'done'; json: string; ruleProblems: RuleFileProblem[] }
   | { kind: 'failed'; message: string; permanent: boolean };
 
-const post = (m: AnalyzeWorkerMessage) => parentPort!.postMessage(m);
-const { path, options, rulesDirs } = workerData as AnalyzeWorkerInput;
+const post = (m: EngineWorkerMessage) => parentPort!.postMessage(m);
+const { task, path, options, rulesDirs } = workerData as EngineWorkerInput;
 try {
-  // Read and compiled as the service's analysis threads do (src/jobs/rule-files.ts).
-  const loaded = rulesDirs ? await loadRuleDirectories([shippedRulesDir(), ...rulesDirs]) : null;
   const demangle = await loadDemangler();
-  const result = await analyze(
-    readFileSync(path),
-    { ...options, rules: loaded?.rules ?? null, demangle },
-    (stage, fraction) => post({ kind: 'progress', stage, fraction }),
-  );
-  // Vectors are for the service's index; as JSON they would be an object per typed-array element.
-  post({ kind: 'done', json: JSON.stringify({ ...result, vectors: null }), ruleProblems: loaded?.problems ?? [] });
+  const report = (stage: string, fraction: number) => post({ kind: 'progress', stage, fraction });
+  if (task === 'types') {
+    const types = await analyzeTypes(readFileSync(path), { ...options, demangle }, report);
+    post({ kind: 'done', json: JSON.stringify(types), ruleProblems: [] });
+  } else {
+    // Read and compiled as the service's analysis threads do (src/jobs/rule-files.ts).
+    const loaded = rulesDirs ? await loadRuleDirectories([shippedRulesDir(), ...rulesDirs]) : null;
+    const result = await analyze(readFileSync(path), { ...options, rules: loaded?.rules ?? null, demangle }, report);
+    // Vectors are for the service's index; as JSON they would be an object per typed-array element.
+    post({ kind: 'done', json: JSON.stringify({ ...result, vectors: null }), ruleProblems: loaded?.problems ?? [] });
+  }
 } catch (err) {
   // FormatError and DecoderError mark malformed or unsupported input as permanent; anything else is a bug.
   post({

@@ -3,6 +3,7 @@
 import type { Config } from '../config/index.js';
 import type * as Main from '../main/index.js';
 import { analyzeCommand } from './analyze.js';
+import { typesCommand } from './types.js';
 import { importOsvDirectory } from './vulns-import.js';
 
 export interface OptionSpec {
@@ -204,6 +205,15 @@ export const COMMANDS: Command[] = [
     options: {},
     ownParser: true,
     run: (ctx) => analyzeCommand(ctx.args),
+  },
+  {
+    words: ['types'],
+    args: '<file> [function|address…]',
+    arity: [1, Infinity],
+    summary: 'print recovered function prototypes as C declarations (binlens types --help)',
+    options: {},
+    ownParser: true,
+    run: (ctx) => typesCommand(ctx.args),
   },
   {
     words: ['vulns', 'import'],

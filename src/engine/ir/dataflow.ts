@@ -35,7 +35,11 @@ export interface DataFlow {
   /** The value of an expression at its place in the function. */
   evaluate(e: Expr): Value;
   uses(r: number, ver: number): readonly Use[];
+  /** The phis that take version `ver` of register `r` as an argument, as the versions they define. */
+  phiUsers(r: number, ver: number): readonly number[];
   slots: SlotAccess[];
+  /** The loads of the frame slot at `off`. */
+  loadsAt(off: number): readonly SlotAccess[];
 }
 
 /** Runs the analyses over a function in SSA form. */
@@ -87,10 +91,20 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
   }
 
   const useLists = new Map<number, Use[]>();
+  const phiLists = new Map<number, number[]>();
   const slots: SlotAccess[] = [];
   fn.blocks.forEach((block, bi) =>
     block.stmts.forEach((s, si) => {
-      if (s.k === 'phi') return;
+      if (s.k === 'phi') {
+        for (const v of s.args) {
+          if (v < 0) continue;
+          const k = key(s.r, v);
+          let list = phiLists.get(k);
+          if (!list) phiLists.set(k, (list = []));
+          if (!list.includes(s.ver)) list.push(s.ver);
+        }
+        return;
+      }
       for (const e of stmtOperands(s)) {
         forEachRegRead(e, (node) => {
           if (node.ver < 0) return;
@@ -111,12 +125,21 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
     }),
   );
 
+  const loads = new Map<number, SlotAccess[]>();
+  for (const a of slots) {
+    if (a.store) continue;
+    let list = loads.get(a.off);
+    if (!list) loads.set(a.off, (list = []));
+    list.push(a);
+  }
   return {
     ssa,
     valueOf: (r, ver) => (ver < 0 ? UNKNOWN : (values.get(key(r, ver)) ?? UNKNOWN)),
     evaluate: (e) => evaluate(e),
     uses: (r, ver) => useLists.get(key(r, ver)) ?? [],
+    phiUsers: (r, ver) => phiLists.get(key(r, ver)) ?? [],
     slots,
+    loadsAt: (off) => loads.get(off) ?? [],
   };
 }
 

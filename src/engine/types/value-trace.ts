@@ -35,12 +35,13 @@ export function traceValue(df: DataFlow, seed: Node): Evidence {
     float: false,
   };
   const { fn } = df.ssa;
-  const seen = new Set<string>();
+  const seen = new Set<number>();
+  const regCount = fn.regs.names.length;
   const work: Node[] = [seed];
   const slotsVisited = new Set<number>();
   while (work.length && seen.size < MAX_VALUES) {
     const v = work.pop()!;
-    const id = `${v.r}:${v.ver}`;
+    const id = v.ver * regCount + v.r;
     if (seen.has(id)) continue;
     seen.add(id);
     for (const use of df.uses(v.r, v.ver)) {
@@ -62,19 +63,9 @@ export function traceValue(df: DataFlow, seed: Node): Evidence {
         },
       );
     }
-    for (const s of phisReading(df, v)) work.push(s);
+    for (const ver of df.phiUsers(v.r, v.ver)) work.push({ r: v.r, ver });
   }
   return ev;
-}
-
-function phisReading(df: DataFlow, v: Node): Node[] {
-  const out: Node[] = [];
-  for (const b of df.ssa.fn.blocks)
-    for (const s of b.stmts) {
-      if (s.k !== 'phi') break;
-      if (s.r === v.r && s.args.includes(v.ver)) out.push({ r: s.r, ver: s.ver });
-    }
-  return out;
 }
 
 /** What one statement's read of `node` tells; copies continue the trace, spills continue at their slot. */
