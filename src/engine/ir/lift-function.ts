@@ -74,6 +74,12 @@ export class FunctionLifter {
         pred: [] as number[],
       };
     });
+    // The entry as the target of a loop gets an empty block before it, so the values on entry reach it
+    // along an edge of their own (SSA's phis there then merge version 0 with the loop's).
+    if (layout.succ.some((succ) => succ.includes(0))) {
+      for (const b of blocks) b.succ = b.succ.map((x) => x + 1);
+      blocks.unshift({ start: f.start, end: f.start, stmts: [], succ: [1], pred: [] });
+    }
     blocks.forEach((b, i) => b.succ.forEach((s) => blocks[s]!.pred.push(i)));
     return { start: f.start, regs: abi.regs, blocks, undecoded };
   }

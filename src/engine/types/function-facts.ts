@@ -35,6 +35,11 @@ export interface FunctionFacts {
   /** gcc's variadic prologue tests `al` (the count of vector registers used) on entry. */
   variadic: boolean;
   /**
+   * Of a variadic function, the argument registers its prologue stores to the register save area (the
+   * unnamed ones, from the first after the named parameters to the last): saving them is not using them.
+   */
+  savedVarargs: number;
+  /**
    * The return register at the returns: `dedicated` is the widest value written there that nothing but a
    * return reads (what `return x;` compiles to; a scratch value left in it is read by something else);
    * `passThrough` the calls whose result reaches a return untouched (`return g(x);`, or a void tail).
@@ -63,13 +68,21 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     intArgs,
     floatArgs,
     stackArgs,
-    variadic: al && conv.floatArgs.length > 0,
+    variadic: false,
+    savedVarargs: 0,
     returns: { dedicated: 0, float: false, count: 0, passThrough: [] },
     tailCallees: [],
     pops: 0,
     frame: frameSlots(df, conv),
     calls: [],
   };
+  if (conv.floatArgs.length > 0 && conv.intArgs.length > 0) {
+    // gcc's prologue tests al when the save area takes vector registers too; without float va_args it
+    // stores only the integer ones, and two or more in a row are as telling.
+    const saved = registerSaveArea(df, conv);
+    facts.variadic = al || saved >= 2;
+    if (facts.variadic) facts.savedVarargs = saved;
+  }
   for (const b of df.ssa.order)
     for (const s of fn.blocks[b]!.stmts) {
       if (s.k === 'ret') readReturn(df, s, conv, facts);
@@ -83,6 +96,29 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
       }
     }
   return facts;
+}
+
+/**
+ * How many trailing argument registers the entry block stores, unchanged, to consecutive slots ending with
+ * the last one: gcc's va_start save area.
+ */
+function registerSaveArea(df: DataFlow, conv: CallingConvention): number {
+  const entry = df.ssa.order[0];
+  const stored = new Map<number, number>(); // position → slot offset
+  for (const a of df.slots) {
+    if (!a.store || a.block !== entry || a.value.k !== 'reg' || a.value.ver !== 0) continue;
+    const pos = conv.intArgs.indexOf(a.value.r);
+    if (pos >= 0 && !stored.has(pos)) stored.set(pos, a.off);
+  }
+  const last = conv.intArgs.length - 1;
+  let n = 0;
+  while (
+    n <= last &&
+    stored.get(last - n) !== undefined &&
+    stored.get(last - n) === stored.get(last)! - n * conv.stackSlot
+  )
+    n++;
+  return n;
 }
 
 /** Loads above the return address that nothing in the function stored first: the stack arguments. */
@@ -139,20 +175,66 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
   facts.pops = Math.max(facts.pops, s.pop);
   facts.returns.count++;
   const [intRet, floatRet] = s.reads;
-  const { fn, defs } = df.ssa;
-  const defOf = (r: { r: number; ver: number }) => {
-    const at = defs[r.r]![r.ver]!;
-    return fn.blocks[at.block]!.stmts[at.stmt]!;
-  };
+  const { fn } = df.ssa;
   if (intRet?.k === 'reg' && intRet.ver > 0) {
-    const def = defOf(intRet);
-    const onlyReturned = df.uses(intRet.r, intRet.ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'ret');
-    if (def.k === 'phi' || (def.k === 'set' && onlyReturned))
-      facts.returns.dedicated = Math.max(facts.returns.dedicated, def.k === 'set' ? widthOf(def.e) : conv.stackSlot);
-    else if (def.k === 'call' && onlyReturned && def.target.k === 'const')
+    const def = definition(df, intRet.r, intRet.ver);
+    const width = dedicatedWidth(df, intRet.r, intRet.ver, conv, 0);
+    if (width > 0) facts.returns.dedicated = Math.max(facts.returns.dedicated, width);
+    else if (def?.k === 'call' && returnBound(df, intRet.r, intRet.ver, 0) && def.target.k === 'const')
       facts.returns.passThrough.push(Number(BigInt.asUintN(fn.regs.addressSize * 8, def.target.v)));
   }
-  if (floatRet?.k === 'reg' && floatRet.ver > 0 && defOf(floatRet).k === 'set') facts.returns.float = true;
+  // A vector register left holding a zeroing or copying temporary is read by something else first.
+  if (floatRet?.k === 'reg' && floatRet.ver > 0 && dedicatedWidth(df, floatRet.r, floatRet.ver, conv, 0) > 0)
+    facts.returns.float = true;
+}
+
+function definition(df: DataFlow, r: number, ver: number): Stmt | undefined {
+  const at = df.ssa.defs[r]?.[ver];
+  return at && at.block >= 0 ? df.ssa.fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+}
+
+/** Nothing reads the value but returns, directly or through phis that only returns read. */
+function returnBound(df: DataFlow, r: number, ver: number, depth: number): boolean {
+  if (depth > 8) return false;
+  const { fn } = df.ssa;
+  return (
+    df.uses(r, ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'ret') &&
+    df.phiUsers(r, ver).every((p) => returnBound(df, r, p, depth + 1))
+  );
+}
+
+/**
+ * The width of a value computed to be returned (`return x;`): defined here, on every path, and read by
+ * nothing but returns; 0 when any path leaves the register untouched, holding a callee's result, or a
+ * temporary something else reads.
+ */
+function dedicatedWidth(df: DataFlow, r: number, ver: number, conv: CallingConvention, depth: number): number {
+  if (ver <= 0 || depth > 8 || !returnBound(df, r, ver, 0)) return 0;
+  const def = definition(df, r, ver);
+  if (def?.k === 'set') return widthOf(def.e);
+  if (def?.k !== 'phi') return 0;
+  // Paths that return a callee's result (`return g(x);`) count when another path sets the value itself.
+  let width = 0;
+  for (const arg of def.args) {
+    const w = dedicatedArg(df, r, arg, conv, depth + 1);
+    if (w === 0) return 0;
+    width = Math.max(width, w);
+  }
+  return width;
+}
+
+/** dedicatedArg's answer for a callee's result: accepted, but no width of its own. */
+const CALL_RESULT = -1;
+
+/** A phi argument: a value set for the return (it may also flow into the phi only). */
+function dedicatedArg(df: DataFlow, r: number, ver: number, conv: CallingConvention, depth: number): number {
+  if (ver <= 0) return 0;
+  const def = definition(df, r, ver);
+  const { fn } = df.ssa;
+  if (!df.uses(r, ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'ret')) return 0;
+  if (def?.k === 'set') return widthOf(def.e);
+  if (def?.k === 'call') return CALL_RESULT;
+  return def?.k === 'phi' ? dedicatedWidth(df, r, ver, conv, depth) : 0;
 }
 
 /** The written width of a register definition: a zero-extended 32-bit value is 4 bytes wide. */
@@ -189,7 +271,8 @@ function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingCo
     if (ver < 0) return null;
     const ev = traceValue(df, { r, ver });
     // A vector register is also read by partial moves into it: only what floating-point code does counts.
-    if (r === conv.floatReturn) return ev.float || ev.spillWidth !== null || ev.passed.length ? ev : null;
+    // Nor is being passed on: every call reads every vector argument register.
+    if (r === conv.floatReturn) return ev.float || ev.spillWidth !== null ? ev : null;
     return ev.used || ev.passed.length ? ev : null;
   };
   return {

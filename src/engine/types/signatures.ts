@@ -73,13 +73,18 @@ export function recoverSignatures(
       const takes = (call: { stmt: { target: { k: string } }; pos: number }, kind: 'int' | 'float') => {
         const t = callTarget(call.stmt, indexOf);
         const c = t === null ? null : counts[t];
-        return c ? call.pos < (kind === 'int' ? c.int : c.float) : false;
+        if (!c) return false;
+        // A call's arguments list the integer registers, then the vector ones.
+        return kind === 'int' ? call.pos < c.int : call.pos - a.conv.intArgs.length < c.float;
       };
       const live = (u: ArgUse, kind: 'int' | 'float') => u.ev.used || u.ev.passed.some((p) => takes(p, kind));
+      // A variadic function's unnamed registers, stored to its save area, are not parameters.
+      const named = a.conv.intArgs.length - a.facts.savedVarargs;
       const c = counts[fi]!;
       const siteStack = consensus(sites[fi]!, (s) => s.stackSet);
-      const int = highest(a.facts.intArgs, (u) => live(u, 'int'));
-      const float = a.conv.floatArgs.length ? highest(a.facts.floatArgs, (u) => live(u, 'float')) : 0;
+      const int = highest(a.facts.intArgs, (u) => u.pos < named && live(u, 'int'));
+      const float =
+        a.conv.floatArgs.length && !a.facts.variadic ? highest(a.facts.floatArgs, (u) => live(u, 'float')) : 0;
       const inherited = a.facts.tailCallees.map((t) =>
         t.stackPassThrough ? (counts[indexOf.get(t.target) ?? -1]?.stack ?? 0) : 0,
       );

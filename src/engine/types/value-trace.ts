@@ -88,6 +88,8 @@ function classifyUse(
     ev.returned = true;
     return;
   }
+  // `mov al, 1` keeps the old value's upper bytes without looking at them: not a use of the old value.
+  if (s.k === 'set' && s.e.k === 'bin' && s.e.op === 'deposit' && s.e.a === node) return;
   ev.used = true;
   ev.readWidths.add(node.w);
   if (s.k === 'set' && isCopyOf(s.e, node)) {
