@@ -3,7 +3,8 @@
 // unions and enums are referenced by tag and defined once in a TypeTable, so recursive types are finite.
 
 export type IntSize = 1 | 2 | 4 | 8 | 16;
-export type FloatSize = 4 | 8 | 10 | 16;
+/** 12: i386's long double (the x87 80-bit format padded to 4-byte alignment); 16 elsewhere. */
+export type FloatSize = 4 | 8 | 10 | 12 | 16;
 
 export type CType =
   | { kind: 'void' }
