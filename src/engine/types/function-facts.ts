@@ -288,8 +288,9 @@ function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingCo
 
 /** How many consecutive stack argument slots the call's own block writes after its previous call, at the stack pointer the call sees. */
 function stackSetBefore(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingConvention): number {
-  // Where registers carry the first arguments, stores near the stack pointer are mostly locals.
-  if (conv.intArgs.length > 0) return 0;
+  // 64-bit conventions pass the first four or six arguments in registers: stores near the stack pointer
+  // are then mostly locals. i386 code passes most arguments on the stack.
+  if (conv.stackSlot !== 4) return 0;
   const sp = df.evaluate(s.args[s.args.length - 1]!);
   if (sp.kind !== 'sp') return 0;
   const { fn } = df.ssa;

@@ -72,7 +72,7 @@ export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word
     returnType: formatType(proto.returns),
     args,
     variadic: proto.variadic,
-    convention: sig.calleePops > 0 ? 'stdcall' : sig.convention,
+    convention: sig.convention,
     stackVars,
     deps: [],
     source: 'recovered',

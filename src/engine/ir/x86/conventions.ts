@@ -1,5 +1,7 @@
-// Calling conventions of x86-64 (System V, Microsoft x64) and i386 (cdecl; stdcall shows as `ret n`,
-// fastcall and thiscall pass the first arguments in ecx/edx), in the IR's register numbers.
+// Calling conventions of x86-64 (System V, Microsoft x64) and i386, in the IR's register numbers. On i386
+// one convention reads both ways compilers pass arguments: on the stack (cdecl; stdcall shows as `ret n`)
+// and in eax, edx, ecx (gcc's regparm(3), which it gives every static function at -O2); a function that
+// reads none of those registers on entry is plain cdecl.
 import type { Platform } from '../../../contracts/result.js';
 import type { CallingConvention } from '../lifter.js';
 import { FLAGS, R, ST0, XMM0 } from './registers.js';
@@ -30,24 +32,19 @@ export const MS_X64: CallingConvention = {
   clobbers: [R.ax, R.cx, R.dx, R.r8, R.r9, R.r10, R.r11, ...xmm(0, 6), FLAGS],
 };
 
-const I386_CLOBBERS = [R.ax, R.cx, R.dx, ...xmm(0, 8), ST0, FLAGS];
-
-export const CDECL: CallingConvention = {
+export const I386: CallingConvention = {
   name: 'cdecl',
-  intArgs: [],
+  intArgs: [R.ax, R.dx, R.cx],
   floatArgs: [],
   positional: false,
   stackArgsAt: 4,
   stackSlot: 4,
   intReturn: R.ax,
   floatReturn: ST0,
-  clobbers: I386_CLOBBERS,
+  clobbers: [R.ax, R.cx, R.dx, ...xmm(0, 8), ST0, FLAGS],
 };
 
-export const FASTCALL: CallingConvention = { ...CDECL, name: 'fastcall', intArgs: [R.cx, R.dx] };
-export const THISCALL: CallingConvention = { ...CDECL, name: 'thiscall', intArgs: [R.cx] };
-
 export function x86Conventions(bits: 32 | 64, platform: Platform): readonly CallingConvention[] {
-  if (bits === 32) return [CDECL, FASTCALL, THISCALL];
+  if (bits === 32) return [I386];
   return platform === 'windows' ? [MS_X64, SYSV_X64] : [SYSV_X64, MS_X64];
 }
