@@ -5,23 +5,28 @@ import type { BinaryImage, SymbolInfo } from './formats/image.js';
 import { parseBinary } from './formats/parse.js';
 
 /**
- * Adds the debug file's function symbols that `image` lacks to `image.symbols` (source 'debug') and
- * returns their addresses. Problems become diagnostics: a bad debug file never fails the analysis.
+ * The debug file, parsed, when it belongs to `image`; else null with the reason in the image's diagnostics
+ * (a bad debug file never fails the analysis).
  */
-export function adoptDebugSymbols(image: BinaryImage, debugBytes: Uint8Array): Set<number> {
-  const adopted = new Set<number>();
+export function loadDebugFile(image: BinaryImage, debugBytes: Uint8Array): BinaryImage | null {
   let debug: BinaryImage;
   try {
     debug = parseBinary(debugBytes);
   } catch (err) {
     image.diagnostics.push(`debug file ignored: ${(err as Error).message}`);
-    return adopted;
+    return null;
   }
   const mismatch = debugMismatch(image, debug);
   if (mismatch) {
     image.diagnostics.push(`debug file ignored: ${mismatch}`);
-    return adopted;
+    return null;
   }
+  return debug;
+}
+
+/** Adds the debug file's function symbols that `image` lacks to `image.symbols` (source 'debug') and returns their addresses. */
+export function adoptDebugSymbols(image: BinaryImage, debug: BinaryImage): Set<number> {
+  const adopted = new Set<number>();
   const known = new Set(image.symbols.filter((s) => s.kind === 'function').map((s) => s.vaddr));
   for (const s of debug.symbols) {
     if (s.kind !== 'function' || known.has(s.vaddr) || !insideCode(image, s)) continue;

@@ -73,6 +73,8 @@ interface AnalysisContext {
   entropy: number;
   image: BinaryImage;
   debugNamed: Set<number>;
+  /** The uploaded debug file, when it belongs to the binary. */
+  debugImage: BinaryImage | null;
   graph: FunctionGraph;
   decoders: Decoders;
   functions: FunctionRecord[];
@@ -146,7 +148,7 @@ const STAGES: Stage<Key, Key>[] = [
     name: 'parse',
     label: 'Parsing the container',
     needs: ['bytes', 'raw', 'options'],
-    produces: ['image', 'debugNamed'],
+    produces: ['image', 'debugNamed', 'debugImage'],
     weight: 3,
     run: ({ bytes, raw, options }) => loadImage(bytes, { ...(raw ? { raw } : {}), debug: options.debug ?? null }),
   }),
@@ -171,10 +173,12 @@ const STAGES: Stage<Key, Key>[] = [
   stage({
     name: 'types',
     label: 'Recovering data types',
-    needs: ['image', 'graph', 'decoders', 'functions'],
+    needs: ['image', 'graph', 'decoders', 'functions', 'debugImage'],
     produces: ['types'],
     weight: 10,
-    run: ({ image, graph, decoders, functions }) => ({ types: functionTypes(image, graph, decoders, functions) }),
+    run: ({ image, graph, decoders, functions, debugImage }) => ({
+      types: functionTypes(image, graph, decoders, functions, debugImage),
+    }),
   }),
   stage({
     name: 'strings',

@@ -1,7 +1,7 @@
 // Container → decoders → function recovery, for one binary: the static core the pipeline and the
 // benchmarks share.
 import { recoverFunctions, type ClientFunction, type FunctionGraph } from './cfg/index.js';
-import { adoptDebugSymbols } from './debug-symbols.js';
+import { adoptDebugSymbols, loadDebugFile } from './debug-symbols.js';
 import { createDecoder } from './disasm/index.js';
 import type { Decoders } from './disasm/instruction.js';
 import { isaProfile, type IsaProfile } from './isa/index.js';
@@ -48,10 +48,11 @@ const thumbByDefault = (image: BinaryImage) => image.entryPoints.some((e) => e.k
 export function loadImage(
   bytes: Uint8Array,
   opts: RecoverBinaryOptions,
-): { image: BinaryImage; debugNamed: Set<number> } {
+): { image: BinaryImage; debugNamed: Set<number>; debugImage: BinaryImage | null } {
   const image = parseBinary(bytes, opts.raw);
-  const debugNamed = opts.debug ? adoptDebugSymbols(image, opts.debug) : new Set<number>();
-  return { image, debugNamed };
+  const debugImage = opts.debug ? loadDebugFile(image, opts.debug) : null;
+  const debugNamed = debugImage ? adoptDebugSymbols(image, debugImage) : new Set<number>();
+  return { image, debugNamed, debugImage };
 }
 
 /** The image's decoders and its functions, recovered. */
