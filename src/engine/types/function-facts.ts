@@ -4,7 +4,7 @@
 import type { DataFlow } from '../ir/dataflow.js';
 import type { Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
-import { traceValue, type Evidence } from './value-trace.js';
+import { noEvidence, traceValue, type Evidence } from './value-trace.js';
 
 export interface ArgUse {
   /** Position in the convention's argument registers, or the stack slot index (stack arguments). */
@@ -134,15 +134,7 @@ function stackArguments(df: DataFlow, conv: CallingConvention): ArgUse[] {
     const ev =
       s.k === 'set' && s.e === a.value
         ? traceValue(df, { r: s.r, ver: s.ver })
-        : {
-            used: true,
-            address: false,
-            readWidths: new Set([a.w]),
-            spillWidth: null,
-            passed: [],
-            returned: false,
-            float: false,
-          };
+        : { ...noEvidence(), used: true, readWidths: new Set([a.w]) };
     out.set(pos, { pos, ev, width: a.w });
   }
   return [...out.values()].sort((x, y) => x.pos - y.pos);

@@ -18,27 +18,41 @@ export interface Evidence {
   returned: boolean;
   /** Compared with or combined with a floating-point operation. */
   float: boolean;
+  /** An operand of integer arithmetic beyond adding offsets (multiply, divide, shift, bitwise logic). */
+  arithmetic: boolean;
 }
 
 const MAX_VALUES = 256;
-type Node = { r: number; ver: number };
+/** A value being followed; `narrow` once it went through a sign or zero extension from 32 bits or less. */
+type Node = { r: number; ver: number; narrow: boolean };
 
 /** Follows `seed` (a register version) forward through the function and gathers its evidence. */
-export function traceValue(df: DataFlow, seed: Node): Evidence {
-  const ev: Evidence = {
-    used: false,
-    address: false,
-    readWidths: new Set(),
-    spillWidth: null,
-    passed: [],
-    returned: false,
-    float: false,
-  };
+export const noEvidence = (): Evidence => ({
+  used: false,
+  address: false,
+  readWidths: new Set(),
+  spillWidth: null,
+  passed: [],
+  returned: false,
+  float: false,
+  arithmetic: false,
+});
+
+export function traceValue(df: DataFlow, seed: { r: number; ver: number }): Evidence {
+  const ev = noEvidence();
   const { fn } = df.ssa;
   const seen = new Set<number>();
   const regCount = fn.regs.names.length;
-  const work: Node[] = [seed];
+  const work: Node[] = [{ ...seed, narrow: false }];
   const slotsVisited = new Set<number>();
+  const followSlot = (off: number, narrow: boolean) => {
+    if (slotsVisited.has(off)) return;
+    slotsVisited.add(off);
+    for (const a of df.loadsAt(off)) {
+      const load = fn.blocks[a.block]!.stmts[a.stmt]!;
+      if (load.k === 'set' && load.e === a.value) work.push({ r: load.r, ver: load.ver, narrow });
+    }
+  };
   while (work.length && seen.size < MAX_VALUES) {
     const v = work.pop()!;
     const id = v.ver * regCount + v.r;
@@ -46,24 +60,9 @@ export function traceValue(df: DataFlow, seed: Node): Evidence {
     seen.add(id);
     for (const use of df.uses(v.r, v.ver)) {
       const s = fn.blocks[use.block]!.stmts[use.stmt]!;
-      classifyUse(
-        df,
-        s,
-        use.node,
-        ev,
-        (n) => work.push(n),
-        (off) => {
-          if (slotsVisited.has(off)) return;
-          slotsVisited.add(off);
-          for (const a of df.slots) {
-            if (a.store || a.off !== off) continue;
-            const load = fn.blocks[a.block]!.stmts[a.stmt]!;
-            if (load.k === 'set' && load.e === a.value) work.push({ r: load.r, ver: load.ver });
-          }
-        },
-      );
+      classifyUse(df, s, use.node, v.narrow, ev, (n) => work.push(n), followSlot);
     }
-    for (const ver of df.phiUsers(v.r, v.ver)) work.push({ r: v.r, ver });
+    for (const ver of df.phiUsers(v.r, v.ver)) work.push({ r: v.r, ver, narrow: v.narrow });
   }
   return ev;
 }
@@ -73,9 +72,10 @@ function classifyUse(
   df: DataFlow,
   s: Stmt,
   node: Extract<Expr, { k: 'reg' }>,
+  narrow: boolean,
   ev: Evidence,
   follow: (n: Node) => void,
-  followSlot: (off: number) => void,
+  followSlot: (off: number, narrow: boolean) => void,
 ): void {
   if (s.k === 'call') {
     const pos = s.args.indexOf(node);
@@ -91,47 +91,76 @@ function classifyUse(
   // `mov al, 1` keeps the old value's upper bytes without looking at them: not a use of the old value.
   if (s.k === 'set' && s.e.k === 'bin' && s.e.op === 'deposit' && s.e.a === node) return;
   ev.used = true;
-  ev.readWidths.add(node.w);
-  if (s.k === 'set' && isCopyOf(s.e, node)) {
-    follow({ r: s.r, ver: s.ver });
+  // Copies say nothing of the width (compilers copy 32-bit values with 64-bit moves): their uses do.
+  const copy = s.k === 'set' ? copyOf(s.e, node) : null;
+  if (s.k === 'set' && copy) {
+    // An extension says how wide the value was declared (`movsxd rbp, esi`: an int).
+    if (copy.extended && !narrow) ev.readWidths.add(node.w);
+    follow({ r: s.r, ver: s.ver, narrow: narrow || copy.extended });
     return;
   }
-  if (s.k === 'store' && isCopyOf(s.v, node) && !contains(s.addr, node)) {
+  if (!narrow) ev.readWidths.add(node.w);
+  if (s.k === 'store' && copyOf(s.v, node) && !contains(s.addr, node)) {
     const a = df.evaluate(s.addr);
     if (a.kind === 'sp') {
       ev.spillWidth ??= s.w;
-      followSlot(a.off);
+      followSlot(a.off, narrow);
       return;
     }
   }
   const roots = s.k === 'store' ? [s.addr, s.v] : s.k === 'set' ? [s.e] : s.k === 'branch' ? [s.c] : [];
-  for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, ev);
+  // An index extended from 32 bits (`movsxd rax, eax; mov rdx, [rbx+rax]`) is no pointer, wherever it sits.
+  for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, narrow, ev);
 }
 
+const ARITHMETIC = new Set([
+  'mul',
+  'udiv',
+  'sdiv',
+  'urem',
+  'srem',
+  'shl',
+  'shr',
+  'sar',
+  'and',
+  'or',
+  'xor',
+  'rol',
+  'ror',
+]);
+
 /** Marks address and floating-point uses of `node` inside `e`. */
-function scan(e: Expr, node: Expr, inAddress: boolean, ev: Evidence, depth = 0): void {
+function scan(e: Expr, node: Expr, inAddress: boolean, narrow: boolean, ev: Evidence, depth = 0): void {
   if (depth > 32) return;
   if (e === node) {
-    if (inAddress) ev.address = true;
+    if (inAddress && !narrow) ev.address = true;
     return;
   }
-  if (e.k === 'load') return scan(e.addr, node, true, ev, depth + 1);
+  if (e.k === 'load') return scan(e.addr, node, true, narrow, ev, depth + 1);
   if (e.k === 'bin' && (e.op === 'fadd' || e.op === 'fsub' || e.op === 'fmul' || e.op === 'fdiv') && contains(e, node))
     ev.float = true;
   if (e.k === 'flags' && e.op === 'fcmp' && contains(e, node)) ev.float = true;
+  if (e.k === 'bin' && ARITHMETIC.has(e.op) && (e.a === node || e.b === node)) ev.arithmetic = true;
   if (e.k === 'un' && (e.op === 'ftoi' || e.op === 'fconv') && contains(e, node)) ev.float = true;
   // An address is base + index × scale + displacement: a sum keeps its operands in address position.
   const keep = inAddress && e.k === 'bin' && (e.op === 'add' || e.op === 'sub');
-  for (const o of operands(e)) scan(o, node, keep, ev, depth + 1);
+  for (const o of operands(e)) scan(o, node, keep, narrow, ev, depth + 1);
 }
 
-/** `e` is `node` itself, extended or truncated, or plus/minus a constant: the same value for typing. */
-function isCopyOf(e: Expr, node: Expr): boolean {
-  if (e === node) return true;
-  if (e.k === 'un' && (e.op === 'zext' || e.op === 'sext' || e.op === 'trunc')) return isCopyOf(e.a, node);
-  if (e.k === 'bin' && e.op === 'deposit') return isCopyOf(e.b, node);
-  if (e.k === 'bin' && (e.op === 'add' || e.op === 'sub') && e.b.k === 'const') return isCopyOf(e.a, node);
-  return false;
+/**
+ * `e` is `node` itself, extended or truncated, or plus/minus a constant: the same value for typing;
+ * `extended` when a sign or zero extension from 32 bits or less is on the way.
+ */
+function copyOf(e: Expr, node: Expr, depth = 0): { extended: boolean } | null {
+  if (e === node) return { extended: false };
+  if (depth > 8) return null;
+  if (e.k === 'un' && (e.op === 'zext' || e.op === 'sext' || e.op === 'trunc')) {
+    const inner = copyOf(e.a, node, depth + 1);
+    return inner && { extended: inner.extended || (e.op !== 'trunc' && e.a.w <= 4 && e.w > 4) };
+  }
+  if (e.k === 'bin' && e.op === 'deposit') return copyOf(e.b, node, depth + 1);
+  if (e.k === 'bin' && (e.op === 'add' || e.op === 'sub') && e.b.k === 'const') return copyOf(e.a, node, depth + 1);
+  return null;
 }
 
 function contains(e: Expr, node: Expr, depth = 0): boolean {
