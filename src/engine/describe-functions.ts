@@ -9,7 +9,7 @@ import type {
   StringRecord,
 } from '../shared/analysis-records.js';
 import { CallKind, EdgeKind, type FunctionGraph } from './cfg/index.js';
-import type { BinaryImage } from './formats/image.js';
+import { importsByAddress, type BinaryImage } from './formats/image.js';
 import type { Demangler } from './names/index.js';
 import { extractStrings, stringReferences, type FoundString } from './strings/index.js';
 
@@ -64,11 +64,7 @@ function nameOrigin(f: FunctionGraph['functions'][number], debugNamed: ReadonlyS
 
 export function describeCalls(graph: FunctionGraph, image: BinaryImage, names: FunctionRecord[]): CallRecord[] {
   const byStart = new Map(graph.functions.map((f, i) => [f.start, i]));
-  const importAt = new Map<number, string>();
-  for (const imp of image.imports) {
-    importAt.set(imp.slot, imp.name);
-    for (const s of imp.stubs) importAt.set(s, imp.name);
-  }
+  const importAt = importsByAddress(image);
   const { site, caller, target, kind } = graph.calls;
   const out: CallRecord[] = [];
   for (let i = 0; i < site.length; i++) {

@@ -3,7 +3,7 @@
 // distinct encoding, never decoded again here) and resolves calls, imports and string references.
 import { CallKind, functionBlocks, type FunctionGraph } from '../cfg/index.js';
 import type { Encodings } from '../encodings/index.js';
-import type { BinaryImage } from '../formats/image.js';
+import { importsByAddress, type BinaryImage } from '../formats/image.js';
 import { stringReferences, type FoundString } from '../strings/index.js';
 import { isaFamily, type InstructionClass } from '../isa/index.js';
 import { classifyInstruction } from './instruction-class.js';
@@ -99,11 +99,7 @@ function addressTest(image: BinaryImage): (v: number) => boolean {
 
 /** Imports called, internal callees and callers; then each function's callees' imports and strings. */
 function addCalls(image: BinaryImage, graph: FunctionGraph, inputs: FunctionInput[]): void {
-  const importAt = new Map<number, string>();
-  for (const imp of image.imports) {
-    importAt.set(imp.slot, imp.name);
-    for (const s of imp.stubs) importAt.set(s, imp.name);
-  }
+  const importAt = importsByAddress(image);
   const funcAt = new Map<number, number>(graph.functions.map((f, i) => [f.start, i]));
   const callees = inputs.map(() => new Set<number>());
   const { caller, target, kind } = graph.calls;

@@ -134,6 +134,16 @@ export interface BinaryImage {
   diagnostics: string[];
 }
 
+/** Each import's name by the addresses code reaches it through: its slot and its stubs. */
+export function importsByAddress(image: Pick<BinaryImage, 'imports'>): Map<number, string> {
+  const at = new Map<number, string>();
+  for (const imp of image.imports) {
+    at.set(imp.slot, imp.name);
+    for (const s of imp.stubs) at.set(s, imp.name);
+  }
+  return at;
+}
+
 /** File offset of a virtual address, or -1 when no file-backed section/segment maps it. */
 export function fileOffsetOf(image: Pick<BinaryImage, 'segments' | 'sections'>, vaddr: number): number {
   for (const s of image.sections) {

@@ -4,6 +4,7 @@
 import type { DataFlow } from '../ir/dataflow.js';
 import type { Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
+import { targetAddress } from './callees.js';
 import { noEvidence, traceValue, type Evidence } from './value-trace.js';
 
 export interface ArgUse {
@@ -255,7 +256,7 @@ function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingCo
     const a = regs[conv.intArgs.length + i];
     return a?.k === 'reg' ? setWidth(a) : 0;
   });
-  const target = s.target.k === 'const' ? Number(BigInt.asUintN(fn.regs.addressSize * 8, s.target.v)) : null;
+  const target = targetAddress(s.target, fn.regs.addressSize);
   const writeVer = (r: number) => s.vers[s.writes.indexOf(r)] ?? -1;
   const traced = (r: number | null): Evidence | null => {
     if (r === null || s.tail) return null;
@@ -265,7 +266,8 @@ function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingCo
     // A vector register is also read by partial moves into it: only what floating-point code does counts.
     // Nor is being passed on: every call reads every vector argument register.
     if (r === conv.floatReturn) return ev.float || ev.spillWidth !== null ? ev : null;
-    return ev.used || ev.passed.length ? ev : null;
+    // Nor is reaching the next call's argument registers untouched (i386 regparm reads eax at every call).
+    return ev.used ? ev : null;
   };
   return {
     target,

@@ -3,30 +3,43 @@
 // cfg and ir.
 import { functionBlocks, type FunctionGraph } from '../cfg/index.js';
 import type { Decoders } from '../disasm/index.js';
-import type { BinaryImage } from '../formats/image.js';
+import { importsByAddress, type BinaryImage } from '../formats/image.js';
 import { FunctionLifter } from '../ir/lift-function.js';
 import type { FunctionRecord } from '../../shared/analysis-records.js';
 import type { FunctionTypesRecord } from '../../shared/type-records.js';
 import { declaredRecord, type Declared } from './declared-types.js';
 import { readDwarfTypes, type DwarfTypes } from './dwarf/index.js';
 import { recoveredRecord } from './function-types.js';
+import { Callees } from './callees.js';
+import { libraryPrototypes, type Platform as LibraryPlatform, type PrototypeDatabase } from './prototypes/index.js';
 import { recoverSignatures, type RecoveredSignature } from './signatures.js';
 
 export * from './ctype.js';
 export type { ParamLocation, RecoveredParam, RecoveredSignature } from './signatures.js';
+
+/** The prototype database for the image's platform and data model. */
+export function libraryFor(image: BinaryImage): PrototypeDatabase {
+  const { platform, format, bits } = image.identity;
+  const os: LibraryPlatform =
+    platform === 'windows' || (platform === 'unknown' && format === 'pe')
+      ? 'windows'
+      : platform === 'macos' || (platform === 'unknown' && format === 'macho')
+        ? 'macos'
+        : 'linux';
+  return libraryPrototypes(os, bits === 64 ? (os === 'windows' ? 'LLP64' : 'LP64') : 'ILP32');
+}
 
 /** Every recovered function's signature, by function index (null where its CPU has no lifter yet). */
 export function recoverFunctionSignatures(
   image: BinaryImage,
   graph: FunctionGraph,
   decoders: Decoders,
+  library: PrototypeDatabase = libraryFor(image),
 ): (RecoveredSignature | null)[] {
   const lifter = new FunctionLifter(image, graph, decoders, image.identity.platform);
-  return recoverSignatures(
-    lifter,
-    functionBlocks(graph),
-    graph.functions.map((f) => f.start),
-  );
+  const starts = graph.functions.map((f) => f.start);
+  const callees = new Callees(starts, importsByAddress(image), (name) => library.find(name), library.types);
+  return recoverSignatures(lifter, functionBlocks(graph), callees);
 }
 
 /**
@@ -43,15 +56,29 @@ export function functionTypes(
   const word = image.identity.bits === 64 ? 8 : 4;
   const dwarf = readDwarfTypes(image) ?? (debugImage ? readDwarfTypes(debugImage) : null);
   const declared = dwarf ? dwarfDeclarations(dwarf, image.identity.architecture) : new Map<number, Declared>();
+  const library = libraryFor(image);
+  const importAt = importsByAddress(image);
   // Recovery runs even beside full DWARF: it costs little next to recovery and keeps one path.
-  const sigs = recoverFunctionSignatures(image, graph, decoders);
-  const table = dwarf?.table ?? new Map();
+  const sigs = recoverFunctionSignatures(image, graph, decoders, library);
   const out: FunctionTypesRecord[] = [];
   functions.forEach((f, i) => {
+    const convention = sigs[i]?.convention ?? '';
     const d = declared.get(f.vaddr);
-    const sig = sigs[i];
-    if (d) out.push(declaredRecord(f, d, table, word, sig?.convention ?? ''));
-    else if (sig) out.push(recoveredRecord(f, sig, word));
+    // An import's stub or thunk is the library function.
+    const name = importAt.get(f.vaddr);
+    const known = name === undefined ? null : library.find(name);
+    if (d) out.push(declaredRecord(f, d, dwarf!.table, word, convention));
+    else if (known)
+      out.push(
+        declaredRecord(
+          f,
+          { name: known.name, prototype: known.prototype, source: 'library', locals: [] },
+          library.types,
+          word,
+          known.stdcall ? 'stdcall' : convention,
+        ),
+      );
+    else if (sigs[i]) out.push(recoveredRecord(f, sigs[i]!, word));
   });
   return out;
 }

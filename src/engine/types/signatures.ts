@@ -2,12 +2,14 @@
 // combined across the call graph to a fixed point — an argument a function only passes on counts when its
 // callee takes it (wrappers and tail calls inherit their callee's prototype), the registers every call
 // site sets up count as arguments, a result any caller reads makes a function non-void, and pointer
-// evidence flows from callee parameters back to the values callers pass.
+// evidence flows from callee parameters back to the values callers pass. Library functions the prototype
+// database knows take part as callees with their declared parameters (callees.ts).
 import type { FunctionBlocks } from '../cfg/index.js';
 import { dataFlow } from '../ir/dataflow.js';
 import type { FunctionLifter } from '../ir/lift-function.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import { toSsa } from '../ir/ssa.js';
+import { libraryTakes, targetAddress, type Callee, type Callees, type ParamType } from './callees.js';
 import type { CoarseClass } from './ctype.js';
 import { functionFacts, type ArgUse, type CallSiteFacts, type FunctionFacts } from './function-facts.js';
 import type { Evidence } from './value-trace.js';
@@ -45,7 +47,7 @@ interface Analysed {
 export function recoverSignatures(
   lifter: FunctionLifter,
   layouts: FunctionBlocks[],
-  starts: number[],
+  callees: Callees,
 ): (RecoveredSignature | null)[] {
   const analysed: (Analysed | null)[] = layouts.map((layout, fi) => {
     const fn = lifter.lift(fi, layout);
@@ -57,25 +59,35 @@ export function recoverSignatures(
       addressSize: fn.regs.addressSize,
     };
   });
-  const indexOf = new Map(starts.map((s, i) => [s, i]));
-  const sites = callSitesByCallee(analysed, indexOf);
+  const calleeOf = (a: Analysed, address: number | null): Callee | null => callees.at(address, a.conv, a.addressSize);
+  const sites = callSitesByCallee(analysed, calleeOf);
   const counts = analysed.map((a) => (a ? { int: 0, float: 0, stack: 0 } : null));
   // Seeded with the arguments each function uses as addresses itself.
   const pointers = analysed.map((a) =>
-    a ? new Set(a.facts.intArgs.filter((u) => u.ev.address).map((u) => `int${u.pos}`)) : null,
+    a ? new Set(a.facts.intArgs.filter((u) => u.ev.address).map((u) => u.pos)) : null,
   );
   const nonVoid = analysed.map(() => false);
+  /** Stack slots a callee takes. */
+  const stackOf = (c: Callee | null): number =>
+    c?.kind === 'function' ? (counts[c.index]?.stack ?? 0) : (c?.callee.stack ?? 0);
+  const pointerParam = (c: Callee | null, pos: number): boolean =>
+    c?.kind === 'function' ? (pointers[c.index]?.has(pos) ?? false) : c?.callee.ints[pos]?.cls === 'pointer';
+  const returns = (c: Callee | null): boolean =>
+    c?.kind === 'function' ? nonVoid[c.index]! : c ? c.callee.returns.cls !== 'void' : false;
 
   for (let round = 0, changed = true; changed && round < MAX_ROUNDS; round++) {
     changed = false;
     analysed.forEach((a, fi) => {
       if (!a) return;
-      const takes = (call: { stmt: { target: { k: string } }; pos: number }, kind: 'int' | 'float') => {
-        const t = callTarget(call.stmt, indexOf);
-        const c = t === null ? null : counts[t];
-        if (!c) return false;
+      const calleeAt = (stmt: { target: Parameters<typeof targetAddress>[0] }) =>
+        calleeOf(a, targetAddress(stmt.target, a.addressSize));
+      const takes = (call: ArgUse['ev']['passed'][number], kind: 'int' | 'float') => {
+        const c = calleeAt(call.stmt);
         // A call's arguments list the integer registers, then the vector ones.
-        return kind === 'int' ? call.pos < c.int : call.pos - a.conv.intArgs.length < c.float;
+        const pos = kind === 'int' ? call.pos : call.pos - a.conv.intArgs.length;
+        if (c?.kind === 'library') return libraryTakes(c.callee, kind, pos);
+        const n = c ? counts[c.index] : null;
+        return n ? pos < (kind === 'int' ? n.int : n.float) : false;
       };
       const live = (u: ArgUse, kind: 'int' | 'float') => u.ev.used || u.ev.passed.some((p) => takes(p, kind));
       // A variadic function's unnamed registers, stored to its save area, are not parameters.
@@ -85,9 +97,7 @@ export function recoverSignatures(
       const int = highest(a.facts.intArgs, (u) => u.pos < named && live(u, 'int'));
       const float =
         a.conv.floatArgs.length && !a.facts.variadic ? highest(a.facts.floatArgs, (u) => live(u, 'float')) : 0;
-      const inherited = a.facts.tailCallees.map((t) =>
-        t.stackPassThrough ? (counts[indexOf.get(t.target) ?? -1]?.stack ?? 0) : 0,
-      );
+      const inherited = a.facts.tailCallees.map((t) => (t.stackPassThrough ? stackOf(calleeOf(a, t.target)) : 0));
       const stack = Math.max(
         highest(a.facts.stackArgs, (u) => u.ev.used || u.ev.passed.length > 0, a.conv.stackSlot),
         siteStack,
@@ -99,26 +109,24 @@ export function recoverSignatures(
         c.stack = Math.max(c.stack, stack);
         changed = true;
       }
-      const ret = returnsValue(a.facts, sites[fi]!, nonVoid, indexOf);
-      if (ret && !nonVoid[fi]) {
+      const passedOn = [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough];
+      if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || passedOn.some((t) => returns(calleeOf(a, t))))) {
         nonVoid[fi] = true;
         changed = true;
       }
       // Pointer evidence from callees: an argument passed on as a callee's pointer parameter is a pointer.
       for (const u of a.facts.intArgs)
-        for (const p of u.ev.passed) {
-          const t = callTarget(p.stmt, indexOf);
-          if (t !== null && pointers[t]?.has(`int${p.pos}`) && !pointers[fi]!.has(`int${u.pos}`)) {
-            pointers[fi]!.add(`int${u.pos}`);
+        for (const p of u.ev.passed)
+          if (!pointers[fi]!.has(u.pos) && pointerParam(calleeAt(p.stmt), p.pos)) {
+            pointers[fi]!.add(u.pos);
             changed = true;
           }
-        }
     });
   }
   const sigs = analysed.map((a, fi) =>
     a ? signatureOf(a, counts[fi]!, pointers[fi]!, nonVoid[fi]!, sites[fi]!) : null,
   );
-  inheritFromCallees(analysed, sigs, indexOf);
+  inheritFromCallees(analysed, sigs, (a, stmt) => calleeOf(a, targetAddress(stmt.target, a.addressSize)));
   return sigs;
 }
 
@@ -129,8 +137,14 @@ export function recoverSignatures(
 function inheritFromCallees(
   analysed: (Analysed | null)[],
   sigs: (RecoveredSignature | null)[],
-  indexOf: Map<number, number>,
+  calleeAt: (a: Analysed, stmt: ArgUse['ev']['passed'][number]['stmt']) => Callee | null,
 ): void {
+  const paramOf = (c: Callee | null, pos: number): ParamType | undefined =>
+    c?.kind === 'library'
+      ? c.callee.ints[pos]
+      : c
+        ? sigs[c.index]?.params.find((q) => q.location.kind === 'int' && q.location.index === pos)
+        : undefined;
   for (let round = 0; round < 4; round++) {
     let changed = false;
     analysed.forEach((a, fi) => {
@@ -139,18 +153,10 @@ function inheritFromCallees(
       sig.params.forEach((p, i) => {
         const u = p.location.kind === 'int' ? a.facts.intArgs[p.location.index] : undefined;
         if (!u || u.ev.address || u.ev.readWidths.size || u.ev.spillWidth !== null) return;
-        for (const pass of u.ev.passed) {
-          const t = callTarget(pass.stmt, indexOf);
-          const theirs =
-            t === null
-              ? undefined
-              : sigs[t]?.params.find((q) => q.location.kind === 'int' && q.location.index === pass.pos);
-          if (!theirs) continue;
-          if (theirs.cls !== p.cls || theirs.width !== p.width) {
-            sig.params[i] = { ...p, cls: theirs.cls, width: theirs.width };
-            changed = true;
-          }
-          break;
+        const theirs = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass.pos)).find((t) => t);
+        if (theirs && (theirs.cls !== p.cls || theirs.width !== p.width)) {
+          sig.params[i] = { ...p, cls: theirs.cls, width: theirs.width };
+          changed = true;
         }
       });
     });
@@ -158,19 +164,15 @@ function inheritFromCallees(
   }
 }
 
-function callTarget(stmt: { target: { k: string } }, indexOf: Map<number, number>): number | null {
-  const t = stmt.target as { k: string; v?: bigint };
-  if (t.k !== 'const' || t.v === undefined) return null;
-  const addr = Number(BigInt.asUintN(64, t.v));
-  return indexOf.get(addr) ?? indexOf.get(Number(BigInt.asUintN(32, t.v))) ?? null;
-}
-
-function callSitesByCallee(analysed: (Analysed | null)[], indexOf: Map<number, number>): CallSiteFacts[][] {
+function callSitesByCallee(
+  analysed: (Analysed | null)[],
+  calleeOf: (a: Analysed, address: number | null) => Callee | null,
+): CallSiteFacts[][] {
   const out: CallSiteFacts[][] = analysed.map(() => []);
   for (const a of analysed)
     for (const c of a?.facts.calls ?? []) {
-      const t = c.target === null ? undefined : indexOf.get(c.target);
-      if (t !== undefined) out[t]!.push(c);
+      const callee = calleeOf(a!, c.target);
+      if (callee?.kind === 'function') out[callee.index]!.push(c);
     }
   return out;
 }
@@ -189,24 +191,16 @@ function consensus(sites: CallSiteFacts[], count: (s: CallSiteFacts) => number):
   return direct.length ? Math.min(...direct.map(count)) : 0;
 }
 
-/** Non-void when a caller reads the result, when the function returns a value it computed for that, or passes one on by tail call. */
-function returnsValue(
-  facts: FunctionFacts,
-  sites: CallSiteFacts[],
-  nonVoid: boolean[],
-  indexOf: Map<number, number>,
-): boolean {
+/** Non-void when a caller reads the result, or the function returns a value it computed for that. */
+function returnsValue(facts: FunctionFacts, sites: CallSiteFacts[]): boolean {
   if (sites.some((s) => !s.tail && (s.result !== null || s.floatResult !== null))) return true;
-  if (facts.returns.dedicated > 0) return true;
-  return [...facts.tailCallees.map((t) => t.target), ...facts.returns.passThrough].some(
-    (t) => nonVoid[indexOf.get(t) ?? -1] === true,
-  );
+  return facts.returns.dedicated > 0;
 }
 
 function signatureOf(
   a: Analysed,
   count: { int: number; float: number; stack: number },
-  pointers: Set<string>,
+  pointers: Set<number>,
   nonVoid: boolean,
   sites: CallSiteFacts[],
 ): RecoveredSignature {
@@ -215,7 +209,7 @@ function signatureOf(
     const u = a.facts.intArgs[i];
     const siteWidth = Math.max(0, ...sites.map((s) => s.intSet[i] ?? 0));
     const width = paramWidth(u?.ev, siteWidth, a.addressSize);
-    const pointer = (u?.ev.address ?? false) || pointers.has(`int${i}`) || wordSizedOpaque(u?.ev, width, a.addressSize);
+    const pointer = (u?.ev.address ?? false) || pointers.has(i) || wordSizedOpaque(u?.ev, width, a.addressSize);
     params.push({
       location: { kind: 'int', index: i },
       width: pointer ? a.addressSize : width,
@@ -253,11 +247,11 @@ function signatureOf(
 }
 
 /**
- * A 64-bit value that is only moved, stored, compared or passed on is far more often a pointer than a
- * 64-bit integer in C (the corpus: 4 to 1): integers show themselves in arithmetic.
+ * A word-sized value that is only moved, stored, compared with null or passed on is more often a pointer
+ * than an integer in C (x86-64 corpus: 4 to 1): integers show themselves in arithmetic and comparisons.
  */
 function wordSizedOpaque(ev: Evidence | undefined, width: number, word: number): boolean {
-  return word === 8 && width === 8 && !!ev && !ev.arithmetic && !ev.float;
+  return width === word && !!ev && ev.used && !ev.arithmetic && !ev.float;
 }
 
 /** The declared width: what -O0 code spills it at, else the widest it is read at, else what callers set. */

@@ -18,7 +18,10 @@ export interface Evidence {
   returned: boolean;
   /** Compared with or combined with a floating-point operation. */
   float: boolean;
-  /** An operand of integer arithmetic beyond adding offsets (multiply, divide, shift, bitwise logic). */
+  /**
+   * An operand of integer arithmetic beyond adding offsets (multiply, divide, shift, bitwise logic), or
+   * compared with a constant other than 0 (pointers are compared with null and with each other).
+   */
   arithmetic: boolean;
 }
 
@@ -113,6 +116,8 @@ function classifyUse(
   for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, narrow, ev);
 }
 
+const nonZeroConstant = (e: Expr): boolean => e.k === 'const' && e.v !== 0n;
+
 const ARITHMETIC = new Set([
   'mul',
   'udiv',
@@ -141,6 +146,8 @@ function scan(e: Expr, node: Expr, inAddress: boolean, narrow: boolean, ev: Evid
     ev.float = true;
   if (e.k === 'flags' && e.op === 'fcmp' && contains(e, node)) ev.float = true;
   if (e.k === 'bin' && ARITHMETIC.has(e.op) && (e.a === node || e.b === node)) ev.arithmetic = true;
+  if (e.k === 'flags' && e.op === 'sub' && (e.a === node || e.b === node) && nonZeroConstant(e.a === node ? e.b : e.a))
+    ev.arithmetic = true;
   if (e.k === 'un' && (e.op === 'ftoi' || e.op === 'fconv') && contains(e, node)) ev.float = true;
   // An address is base + index × scale + displacement: a sum keeps its operands in address position.
   const keep = inAddress && e.k === 'bin' && (e.op === 'add' || e.op === 'sub');
