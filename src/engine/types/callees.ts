@@ -21,7 +21,8 @@ export interface LibraryCallee {
    */
   ints: (ParamType | undefined)[];
   floats: (ParamType | undefined)[];
-  stack: number;
+  /** By stack slot: the parameter starting there (a wider one leaves the next slots empty). */
+  stack: (ParamType | undefined)[];
   variadic: boolean;
   returns: ParamType;
 }
@@ -33,9 +34,10 @@ export type Callee = { kind: 'function'; index: number } | { kind: 'library'; ca
  * one past them when it is variadic (unnamed floating-point arguments travel in integer registers too on
  * Microsoft x64, and gcc's varargs read the vector ones only with al set, which callers do).
  */
-export function libraryTakes(c: LibraryCallee, kind: 'int' | 'float', pos: number): boolean {
-  const declared = (kind === 'int' ? c.ints : c.floats)[pos] !== undefined;
-  return declared || (kind === 'int' && c.variadic && pos >= c.ints.length);
+export function libraryTakes(c: LibraryCallee, kind: 'int' | 'float' | 'stack', pos: number): boolean {
+  if (kind === 'stack') return pos < c.stack.length || c.variadic;
+  const list = kind === 'int' ? c.ints : c.floats;
+  return list[pos] !== undefined || (kind === 'int' && c.variadic && pos >= list.length);
 }
 
 /** The address a call or jump goes to: a constant, or the import slot it reads its target from. */
@@ -85,11 +87,15 @@ export class Callees {
       name: known.name,
       ints: [],
       floats: [],
-      stack: 0,
+      stack: [],
       variadic: known.prototype.variadic,
       returns: this.paramType(known.prototype.returns, word),
     };
-    if (conv.stackSlot === 4) out.stack = typed.reduce((n, t) => n + Math.max(1, Math.ceil(t.width / 4)), 0);
+    if (conv.stackSlot === 4)
+      for (const t of typed) {
+        out.stack.push(t);
+        for (let k = 1; k < Math.ceil(t.width / 4); k++) out.stack.push(undefined);
+      }
     else if (conv.positional) {
       // Microsoft x64: the n-th argument is in the n-th register of its kind.
       out.ints = typed.map((t) => (isFloat(t) ? undefined : t));

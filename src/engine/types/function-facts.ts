@@ -1,11 +1,11 @@
 // What one function's own code says of its signature, before the functions are combined: which argument
 // registers and stack slots it reads before writing (and how it uses them), what its call sites set up
 // for each callee, whether it writes a return value, and what it does with the values its calls return.
-import type { DataFlow } from '../ir/dataflow.js';
+import type { DataFlow, SlotAccess } from '../ir/dataflow.js';
 import type { Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import { targetAddress } from './callees.js';
-import { noEvidence, traceValue, type Evidence } from './value-trace.js';
+import { noEvidence, traceValue, type Evidence, type OutgoingArguments } from './value-trace.js';
 
 export interface ArgUse {
   /** Position in the convention's argument registers, or the stack slot index (stack arguments). */
@@ -60,10 +60,11 @@ export interface FunctionFacts {
 
 export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFacts {
   const { fn } = df.ssa;
-  const entry = (r: number) => traceValue(df, { r, ver: 0 });
+  const outgoing = outgoingArguments(df, conv);
+  const entry = (r: number) => traceValue(df, { r, ver: 0 }, outgoing);
   const intArgs = conv.intArgs.map((r, pos) => ({ pos, ev: entry(r), width: 0 }));
   const floatArgs = conv.floatArgs.map((r, pos) => ({ pos, ev: entry(r), width: 0 }));
-  const stackArgs = stackArguments(df, conv);
+  const stackArgs = stackArguments(df, conv, outgoing);
   const al = df.uses(conv.intReturn, 0).some((u) => u.node.w === 1);
   const facts: FunctionFacts = {
     intArgs,
@@ -88,7 +89,7 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     for (const s of fn.blocks[b]!.stmts) {
       if (s.k === 'ret') readReturn(df, s, conv, facts);
       else if (s.k === 'call') {
-        const site = callSite(df, s, conv);
+        const site = callSite(df, s, conv, outgoing);
         facts.calls.push(site);
         if (s.tail && site.target !== null) {
           const sp = df.evaluate(s.args[s.args.length - 1]!);
@@ -123,7 +124,7 @@ function registerSaveArea(df: DataFlow, conv: CallingConvention): number {
 }
 
 /** Loads above the return address that nothing in the function stored first: the stack arguments. */
-function stackArguments(df: DataFlow, conv: CallingConvention): ArgUse[] {
+function stackArguments(df: DataFlow, conv: CallingConvention, outgoing: OutgoingArguments): ArgUse[] {
   const stored = new Set(df.slots.filter((a) => a.store).map((a) => a.off));
   const out = new Map<number, ArgUse>();
   const { fn } = df.ssa;
@@ -134,7 +135,7 @@ function stackArguments(df: DataFlow, conv: CallingConvention): ArgUse[] {
     const s = fn.blocks[a.block]!.stmts[a.stmt]!;
     const ev =
       s.k === 'set' && s.e === a.value
-        ? traceValue(df, { r: s.r, ver: s.ver })
+        ? traceValue(df, { r: s.r, ver: s.ver }, outgoing)
         : { ...noEvidence(), used: true, readWidths: new Set([a.w]) };
     out.set(pos, { pos, ev, width: a.w });
   }
@@ -237,7 +238,12 @@ function widthOf(e: Extract<Stmt, { k: 'set' }>['e']): number {
   return e.w;
 }
 
-function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingConvention): CallSiteFacts {
+function callSite(
+  df: DataFlow,
+  s: Extract<Stmt, { k: 'call' }>,
+  conv: CallingConvention,
+  outgoing: OutgoingArguments,
+): CallSiteFacts {
   const { fn, defs } = df.ssa;
   const setWidth = (read: { ver: number; r: number }): number => {
     if (read.ver <= 0) return 0;
@@ -262,7 +268,7 @@ function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingCo
     if (r === null || s.tail) return null;
     const ver = writeVer(r);
     if (ver < 0) return null;
-    const ev = traceValue(df, { r, ver });
+    const ev = traceValue(df, { r, ver }, outgoing);
     // A vector register is also read by partial moves into it: only what floating-point code does counts.
     // Nor is being passed on: every call reads every vector argument register.
     if (r === conv.floatReturn) return ev.float || ev.spillWidth !== null ? ev : null;
@@ -273,38 +279,52 @@ function callSite(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingCo
     target,
     intSet,
     floatSet,
-    stackSet: stackSetBefore(df, s, conv),
+    stackSet: stackSetBefore(s, outgoing),
     result: traced(conv.intReturn),
     floatResult: traced(conv.floatReturn),
     tail: s.tail,
   };
 }
 
-/** How many consecutive stack argument slots the call's own block writes after its previous call, at the stack pointer the call sees. */
-function stackSetBefore(df: DataFlow, s: Extract<Stmt, { k: 'call' }>, conv: CallingConvention): number {
-  // 64-bit conventions pass the first four or six arguments in registers: stores near the stack pointer
-  // are then mostly locals. i386 code passes most arguments on the stack.
-  if (conv.stackSlot !== 4) return 0;
-  const sp = df.evaluate(s.args[s.args.length - 1]!);
-  if (sp.kind !== 'sp') return 0;
-  const { fn } = df.ssa;
-  const block = fn.blocks.findIndex((b) => b.stmts.includes(s));
-  const stmts = fn.blocks[block]!.stmts;
-  const callAt = stmts.indexOf(s);
-  let after = -1;
-  for (let i = callAt - 1; i >= 0; i--)
-    if (stmts[i]!.k === 'call') {
-      after = i;
-      break;
-    }
+/** How many consecutive stack argument slots, from the first, the call's own block writes before it. */
+function stackSetBefore(s: Extract<Stmt, { k: 'call' }>, outgoing: OutgoingArguments): number {
   const written = new Set<number>();
-  for (const a of df.slots) {
-    if (!a.store || a.block !== block || a.stmt <= after || a.stmt >= callAt) continue;
-    const rel = a.off - sp.off;
-    if (rel < 0 || rel % conv.stackSlot !== 0) continue;
-    for (let k = 0; k < Math.max(1, a.w / conv.stackSlot); k++) written.add(rel / conv.stackSlot + k);
-  }
+  for (const arg of outgoing.values()) if (arg.stmt === s) written.add(arg.pos);
   let n = 0;
   while (written.has(n)) n++;
   return n;
+}
+
+/**
+ * The stores that set up calls' stack arguments (i386, where code passes most arguments on the stack):
+ * in the call's block, after the previous call, at the call's stack pointer plus a slot. 64-bit
+ * conventions pass the first four or six arguments in registers; stores near the stack pointer are then
+ * mostly locals.
+ */
+function outgoingArguments(df: DataFlow, conv: CallingConvention): OutgoingArguments {
+  const out: OutgoingArguments = new Map();
+  if (conv.stackSlot !== 4) return out;
+  const { fn } = df.ssa;
+  const byBlock = new Map<number, SlotAccess[]>();
+  for (const a of df.slots) {
+    if (!a.store) continue;
+    const list = byBlock.get(a.block);
+    if (list) list.push(a);
+    else byBlock.set(a.block, [a]);
+  }
+  fn.blocks.forEach((block, bi) => {
+    let after = -1;
+    block.stmts.forEach((s, si) => {
+      if (s.k !== 'call') return;
+      const sp = df.evaluate(s.args[s.args.length - 1]!);
+      if (sp.kind === 'sp')
+        for (const a of byBlock.get(bi) ?? []) {
+          const rel = a.off - sp.off;
+          if (a.stmt <= after || a.stmt >= si || rel < 0 || rel % conv.stackSlot !== 0 || rel >= 64) continue;
+          out.set(block.stmts[a.stmt]!, { stmt: s, pos: rel / conv.stackSlot });
+        }
+      after = si;
+    });
+  });
+  return out;
 }

@@ -12,7 +12,7 @@ import { toSsa } from '../ir/ssa.js';
 import { libraryTakes, targetAddress, type Callee, type Callees, type ParamType } from './callees.js';
 import type { CoarseClass } from './ctype.js';
 import { functionFacts, type ArgUse, type CallSiteFacts, type FunctionFacts } from './function-facts.js';
-import type { Evidence } from './value-trace.js';
+import type { Evidence, Passed } from './value-trace.js';
 
 export type ParamLocation = { kind: 'int' | 'float'; index: number } | { kind: 'stack'; offset: number };
 
@@ -62,16 +62,23 @@ export function recoverSignatures(
   const calleeOf = (a: Analysed, address: number | null): Callee | null => callees.at(address, a.conv, a.addressSize);
   const sites = callSitesByCallee(analysed, calleeOf);
   const counts = analysed.map((a) => (a ? { int: 0, float: 0, stack: 0 } : null));
-  // Seeded with the arguments each function uses as addresses itself.
+  // Pointer parameters by key (slotKey): seeded with the arguments each function uses as addresses itself.
   const pointers = analysed.map((a) =>
-    a ? new Set(a.facts.intArgs.filter((u) => u.ev.address).map((u) => u.pos)) : null,
+    a
+      ? new Set([
+          ...a.facts.intArgs.filter((u) => u.ev.address).map((u) => slotKey(false, u.pos)),
+          ...a.facts.stackArgs.filter((u) => u.ev.address).map((u) => slotKey(true, u.pos)),
+        ])
+      : null,
   );
   const nonVoid = analysed.map(() => false);
   /** Stack slots a callee takes. */
   const stackOf = (c: Callee | null): number =>
-    c?.kind === 'function' ? (counts[c.index]?.stack ?? 0) : (c?.callee.stack ?? 0);
-  const pointerParam = (c: Callee | null, pos: number): boolean =>
-    c?.kind === 'function' ? (pointers[c.index]?.has(pos) ?? false) : c?.callee.ints[pos]?.cls === 'pointer';
+    c?.kind === 'function' ? (counts[c.index]?.stack ?? 0) : (c?.callee.stack.length ?? 0);
+  const pointerParam = (c: Callee | null, p: Passed): boolean =>
+    c?.kind === 'function'
+      ? (pointers[c.index]?.has(slotKey(p.stack, p.pos)) ?? false)
+      : (p.stack ? c?.callee.stack : c?.callee.ints)?.[p.pos]?.cls === 'pointer';
   const returns = (c: Callee | null): boolean =>
     c?.kind === 'function' ? nonVoid[c.index]! : c ? c.callee.returns.cls !== 'void' : false;
 
@@ -81,13 +88,14 @@ export function recoverSignatures(
       if (!a) return;
       const calleeAt = (stmt: { target: Parameters<typeof targetAddress>[0] }) =>
         calleeOf(a, targetAddress(stmt.target, a.addressSize));
-      const takes = (call: ArgUse['ev']['passed'][number], kind: 'int' | 'float') => {
+      const takes = (call: Passed, kind: 'int' | 'float') => {
         const c = calleeAt(call.stmt);
-        // A call's arguments list the integer registers, then the vector ones.
-        const pos = kind === 'int' ? call.pos : call.pos - a.conv.intArgs.length;
-        if (c?.kind === 'library') return libraryTakes(c.callee, kind, pos);
+        // A call's arguments list the integer registers, then the vector ones; stack slots count apart.
+        const k = call.stack ? 'stack' : kind;
+        const pos = k === 'float' ? call.pos - a.conv.intArgs.length : call.pos;
+        if (c?.kind === 'library') return libraryTakes(c.callee, k, pos);
         const n = c ? counts[c.index] : null;
-        return n ? pos < (kind === 'int' ? n.int : n.float) : false;
+        return n ? pos < n[k] : false;
       };
       const live = (u: ArgUse, kind: 'int' | 'float') => u.ev.used || u.ev.passed.some((p) => takes(p, kind));
       // A variadic function's unnamed registers, stored to its save area, are not parameters.
@@ -99,7 +107,7 @@ export function recoverSignatures(
         a.conv.floatArgs.length && !a.facts.variadic ? highest(a.facts.floatArgs, (u) => live(u, 'float')) : 0;
       const inherited = a.facts.tailCallees.map((t) => (t.stackPassThrough ? stackOf(calleeOf(a, t.target)) : 0));
       const stack = Math.max(
-        highest(a.facts.stackArgs, (u) => u.ev.used || u.ev.passed.length > 0, a.conv.stackSlot),
+        highest(a.facts.stackArgs, (u) => live(u, 'int'), a.conv.stackSlot),
         siteStack,
         ...inherited,
       );
@@ -115,12 +123,13 @@ export function recoverSignatures(
         changed = true;
       }
       // Pointer evidence from callees: an argument passed on as a callee's pointer parameter is a pointer.
-      for (const u of a.facts.intArgs)
-        for (const p of u.ev.passed)
-          if (!pointers[fi]!.has(u.pos) && pointerParam(calleeAt(p.stmt), p.pos)) {
-            pointers[fi]!.add(u.pos);
-            changed = true;
-          }
+      for (const [stack, uses] of [[false, a.facts.intArgs] as const, [true, a.facts.stackArgs] as const])
+        for (const u of uses)
+          for (const p of u.ev.passed)
+            if (!pointers[fi]!.has(slotKey(stack, u.pos)) && pointerParam(calleeAt(p.stmt), p)) {
+              pointers[fi]!.add(slotKey(stack, u.pos));
+              changed = true;
+            }
     });
   }
   const sigs = analysed.map((a, fi) =>
@@ -137,23 +146,34 @@ export function recoverSignatures(
 function inheritFromCallees(
   analysed: (Analysed | null)[],
   sigs: (RecoveredSignature | null)[],
-  calleeAt: (a: Analysed, stmt: ArgUse['ev']['passed'][number]['stmt']) => Callee | null,
+  calleeAt: (a: Analysed, stmt: Passed['stmt']) => Callee | null,
 ): void {
-  const paramOf = (c: Callee | null, pos: number): ParamType | undefined =>
-    c?.kind === 'library'
-      ? c.callee.ints[pos]
-      : c
-        ? sigs[c.index]?.params.find((q) => q.location.kind === 'int' && q.location.index === pos)
-        : undefined;
+  const paramOf = (c: Callee | null, p: Passed): ParamType | undefined => {
+    if (c?.kind === 'library') return (p.stack ? c.callee.stack : c.callee.ints)[p.pos];
+    const sig = c ? sigs[c.index] : null;
+    if (!sig || !analysed[c!.index]) return undefined;
+    const conv = analysed[c!.index]!.conv;
+    return sig.params.find((q) =>
+      p.stack
+        ? q.location.kind === 'stack' && q.location.offset === conv.stackArgsAt + p.pos * conv.stackSlot
+        : q.location.kind === 'int' && q.location.index === p.pos,
+    );
+  };
   for (let round = 0; round < 4; round++) {
     let changed = false;
     analysed.forEach((a, fi) => {
       const sig = sigs[fi];
       if (!a || !sig) return;
       sig.params.forEach((p, i) => {
-        const u = p.location.kind === 'int' ? a.facts.intArgs[p.location.index] : undefined;
+        const loc = p.location;
+        const u =
+          loc.kind === 'int'
+            ? a.facts.intArgs[loc.index]
+            : loc.kind === 'stack'
+              ? a.facts.stackArgs.find((s) => a.conv.stackArgsAt + s.pos * a.conv.stackSlot === loc.offset)
+              : undefined;
         if (!u || u.ev.address || u.ev.readWidths.size || u.ev.spillWidth !== null) return;
-        const theirs = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass.pos)).find((t) => t);
+        const theirs = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass)).find((t) => t);
         if (theirs && (theirs.cls !== p.cls || theirs.width !== p.width)) {
           sig.params[i] = { ...p, cls: theirs.cls, width: theirs.width };
           changed = true;
@@ -176,6 +196,9 @@ function callSitesByCallee(
     }
   return out;
 }
+
+/** A parameter's key among a function's pointer parameters: register positions ≥ 0, stack slots < 0. */
+const slotKey = (stack: boolean, pos: number): number => (stack ? -1 - pos : pos);
 
 /** Highest position that `live` accepts, plus one: an unused parameter below a used one still exists. */
 function highest(uses: ArgUse[], live: (u: ArgUse) => boolean, slot = 0): number {
@@ -209,7 +232,7 @@ function signatureOf(
     const u = a.facts.intArgs[i];
     const siteWidth = Math.max(0, ...sites.map((s) => s.intSet[i] ?? 0));
     const width = paramWidth(u?.ev, siteWidth, a.addressSize);
-    const pointer = (u?.ev.address ?? false) || pointers.has(i) || wordSizedOpaque(u?.ev, width, a.addressSize);
+    const pointer = (u?.ev.address ?? false) || pointers.has(slotKey(false, i)) || wordSizedOpaque(u?.ev, width, a.addressSize);
     params.push({
       location: { kind: 'int', index: i },
       width: pointer ? a.addressSize : width,
@@ -226,7 +249,7 @@ function signatureOf(
     const width = u ? Math.max(u.width, a.conv.stackSlot) : a.conv.stackSlot;
     const slots = Math.max(1, Math.round(width / a.conv.stackSlot));
     const ev = u?.ev;
-    const pointer = ev?.address ?? false;
+    const pointer = (ev?.address ?? false) || pointers.has(slotKey(true, i));
     const w = u ? paramWidth(ev, u.width, a.addressSize) : a.conv.stackSlot;
     params.push({
       location: { kind: 'stack', offset: a.conv.stackArgsAt + i * a.conv.stackSlot },

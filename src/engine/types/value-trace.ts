@@ -12,8 +12,11 @@ export interface Evidence {
   /** Widths in bytes it is read at, and spilled to the frame at. */
   readWidths: Set<number>;
   spillWidth: number | null;
-  /** Passed as argument `pos` (index into the convention's argument registers) of the call at `site`. */
-  passed: { stmt: Extract<Stmt, { k: 'call' }>; pos: number }[];
+  /**
+   * Passed to a call: as argument register `pos` (index into the call's `args`), or, `stack`, in the
+   * call's stack argument slot `pos`.
+   */
+  passed: Passed[];
   /** Returned (read by a `ret`). */
   returned: boolean;
   /** Compared with or combined with a floating-point operation. */
@@ -24,6 +27,15 @@ export interface Evidence {
    */
   arithmetic: boolean;
 }
+
+export interface Passed {
+  stmt: Extract<Stmt, { k: 'call' }>;
+  pos: number;
+  stack: boolean;
+}
+
+/** Stores that write a call's stack arguments (i386): the store statement → the call and slot. */
+export type OutgoingArguments = Map<Stmt, { stmt: Extract<Stmt, { k: 'call' }>; pos: number }>;
 
 const MAX_VALUES = 256;
 /** A value being followed; `narrow` once it went through a sign or zero extension from 32 bits or less. */
@@ -41,7 +53,11 @@ export const noEvidence = (): Evidence => ({
   arithmetic: false,
 });
 
-export function traceValue(df: DataFlow, seed: { r: number; ver: number }): Evidence {
+export function traceValue(
+  df: DataFlow,
+  seed: { r: number; ver: number },
+  outgoing: OutgoingArguments = new Map(),
+): Evidence {
   const ev = noEvidence();
   const { fn } = df.ssa;
   const seen = new Set<number>();
@@ -63,7 +79,7 @@ export function traceValue(df: DataFlow, seed: { r: number; ver: number }): Evid
     seen.add(id);
     for (const use of df.uses(v.r, v.ver)) {
       const s = fn.blocks[use.block]!.stmts[use.stmt]!;
-      classifyUse(df, s, use.node, v.narrow, ev, (n) => work.push(n), followSlot);
+      classifyUse(df, s, use.node, v.narrow, ev, outgoing, (n) => work.push(n), followSlot);
     }
     for (const ver of df.phiUsers(v.r, v.ver)) work.push({ r: v.r, ver, narrow: v.narrow });
   }
@@ -77,13 +93,14 @@ function classifyUse(
   node: Extract<Expr, { k: 'reg' }>,
   narrow: boolean,
   ev: Evidence,
+  outgoing: OutgoingArguments,
   follow: (n: Node) => void,
   followSlot: (off: number, narrow: boolean) => void,
 ): void {
   if (s.k === 'call') {
     const pos = s.args.indexOf(node);
     if (pos >= 0) {
-      if (pos < s.args.length - 1) ev.passed.push({ stmt: s, pos });
+      if (pos < s.args.length - 1) ev.passed.push({ stmt: s, pos, stack: false });
       return;
     }
   }
@@ -104,6 +121,11 @@ function classifyUse(
   }
   if (!narrow) ev.readWidths.add(node.w);
   if (s.k === 'store' && copyOf(s.v, node) && !contains(s.addr, node)) {
+    const arg = outgoing.get(s);
+    if (arg) {
+      ev.passed.push({ ...arg, stack: true });
+      return;
+    }
     const a = df.evaluate(s.addr);
     if (a.kind === 'sp') {
       ev.spillWidth ??= s.w;
