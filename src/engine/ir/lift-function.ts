@@ -6,7 +6,7 @@ import { CallKind, IN_DELAY_SLOT, type FunctionBlocks, type FunctionGraph } from
 import { decoderOf, type Decoder, type Decoders } from '../disasm/index.js';
 import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
 import { MODE_PROFILES } from '../isa/index.js';
-import { reg, type IrFunction, type RegisterFile, type Stmt } from './ir.js';
+import { konst, reg, type Expr, type IrFunction, type RegisterFile, type Stmt } from './ir.js';
 import type { CallingConvention, Lifter } from './lifter.js';
 
 /** Instructions lifted per function at most; the rest of a larger one is counted as undecoded. */
@@ -64,7 +64,7 @@ export class FunctionLifter {
         }
         const before = stmts.length;
         if (lifter.lift(bytes, off, addr[k]!, stmts) === 0) undecoded++;
-        else this.completeCalls(stmts, before, addr[k]!, abi);
+        else this.completeCalls(stmts, before, addr[k]! + len[k]!, abi);
       }
       return {
         start: this.graph.blocks.start[gb]!,
@@ -97,22 +97,36 @@ export class FunctionLifter {
   private completeCalls(
     stmts: Stmt[],
     from: number,
-    site: number,
+    next: number,
     { regs, convention: conv }: { regs: RegisterFile; convention: CallingConvention },
   ): void {
     for (let i = from; i < stmts.length; i++) {
       const s = stmts[i]!;
-      if (s.k === 'jump' && this.tailSites.has(site))
+      if (s.k === 'jump' && this.tailSites.has(s.at))
         stmts[i] = { k: 'call', target: s.target, args: [], writes: [], vers: [], at: s.at, tail: true };
       const c = stmts[i]!;
       if (c.k === 'ret') c.reads = returnRegisters(conv).map((r) => reg(r, regs.widths[r]!));
       if (c.k !== 'call') continue;
+      // A call to a get-PC thunk loads the address after the call, and does nothing else.
+      const thunk = c.tail ? null : this.thunkWrites(c.target);
+      if (thunk !== null) {
+        stmts[i] = { k: 'set', r: thunk, ver: -1, e: konst(next, regs.addressSize), at: c.at };
+        continue;
+      }
       c.args = [...conv.intArgs, ...conv.floatArgs, regs.sp].map((r) => reg(r, regs.widths[r]!));
       if (!c.tail) {
         c.writes = [...conv.clobbers];
         c.vers = c.writes.map(() => -1);
       }
     }
+  }
+
+  /** The register a direct call's target writes when it is a get-PC thunk; null for any other call. */
+  private thunkWrites(target: Expr): number | null {
+    if (target.k !== 'const') return null;
+    const ir = MODE_PROFILES[this.decoders.decoder.mode].ir;
+    const off = fileOffsetOf(this.image, Number(BigInt.asUintN(64, target.v)));
+    return off < 0 || !ir?.thunkWrites ? null : ir.thunkWrites(this.image.bytes, off);
   }
 }
 

@@ -41,4 +41,9 @@ export interface IsaIr {
   /** The conventions of a platform, the default first. */
   conventions(mode: Decoder['mode'], platform: Platform): readonly CallingConvention[];
   lifter(decoder: Decoder): Lifter | null;
+  /**
+   * The one register a call to the code at `bytes[offset]` changes, when that code is a get-PC thunk
+   * (i386 PIC: `mov ebx, [esp]; ret`): such calls clobber nothing else. Null otherwise.
+   */
+  thunkWrites?(bytes: Uint8Array, offset: number): number | null;
 }
