@@ -43,9 +43,11 @@ export interface FunctionFacts {
   /**
    * The return register at the returns: `dedicated` is the widest value written there that nothing but a
    * return reads (what `return x;` compiles to; a scratch value left in it is read by something else);
-   * `passThrough` the calls whose result reaches a return untouched (`return g(x);`, or a void tail).
+   * `passThrough` the calls whose result reaches a return untouched (`return g(x);`, or a void tail);
+   * `untouched` when some return leaves the register as it was on entry (C cannot mix `return;` and
+   * `return x;`, so the function is void unless its callers say otherwise).
    */
-  returns: { dedicated: number; float: boolean; count: number; passThrough: number[] };
+  returns: { dedicated: number; float: boolean; count: number; passThrough: number[]; untouched: boolean };
   /**
    * Targets of its tail calls: a function that only tail-calls returns what its callee returns, and where
    * the stack pointer is back at its entry value the callee reads its caller's stack arguments.
@@ -72,7 +74,7 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     stackArgs,
     variadic: false,
     savedVarargs: 0,
-    returns: { dedicated: 0, float: false, count: 0, passThrough: [] },
+    returns: { dedicated: 0, float: false, count: 0, passThrough: [], untouched: false },
     tailCallees: [],
     pops: 0,
     frame: frameSlots(df, conv),
@@ -170,6 +172,7 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
   facts.returns.count++;
   const [intRet, floatRet] = s.reads;
   const { fn } = df.ssa;
+  if (intRet?.k === 'reg' && intRet.ver === 0) facts.returns.untouched = true;
   if (intRet?.k === 'reg' && intRet.ver > 0) {
     const def = definition(df, intRet.r, intRet.ver);
     const width = dedicatedWidth(df, intRet.r, intRet.ver, conv, 0);

@@ -117,7 +117,9 @@ export function recoverSignatures(
         c.stack = Math.max(c.stack, stack);
         changed = true;
       }
-      const passedOn = [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough];
+      const passedOn = a.facts.returns.untouched
+        ? []
+        : [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough];
       if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || passedOn.some((t) => returns(calleeOf(a, t))))) {
         nonVoid[fi] = true;
         changed = true;
@@ -216,9 +218,16 @@ function consensus(sites: CallSiteFacts[], count: (s: CallSiteFacts) => number):
 
 /** Non-void when a caller reads the result, or the function returns a value it computed for that. */
 function returnsValue(facts: FunctionFacts, sites: CallSiteFacts[]): boolean {
-  if (sites.some((s) => !s.tail && (s.result !== null || s.floatResult !== null))) return true;
-  return facts.returns.dedicated > 0;
+  const direct = sites.filter((s) => !s.tail);
+  const reading = direct.filter((s) => s.result !== null || s.floatResult !== null).length;
+  const computed = facts.returns.dedicated > 0 && !facts.returns.untouched;
+  // A value computed for the return, or one a good share of the callers read: one caller reading the
+  // register after the call (through a phi its other path defines) is weak evidence alone.
+  return computed || (reading > 0 && reading * RESULT_READERS >= direct.length);
 }
+
+/** One in this many callers reading the result makes a function non-void on their word alone. */
+const RESULT_READERS = 3;
 
 function signatureOf(
   a: Analysed,
@@ -232,7 +241,8 @@ function signatureOf(
     const u = a.facts.intArgs[i];
     const siteWidth = Math.max(0, ...sites.map((s) => s.intSet[i] ?? 0));
     const width = paramWidth(u?.ev, siteWidth, a.addressSize);
-    const pointer = (u?.ev.address ?? false) || pointers.has(slotKey(false, i)) || wordSizedOpaque(u?.ev, width, a.addressSize);
+    const pointer =
+      (u?.ev.address ?? false) || pointers.has(slotKey(false, i)) || wordSizedOpaque(u?.ev, width, a.addressSize);
     params.push({
       location: { kind: 'int', index: i },
       width: pointer ? a.addressSize : width,
@@ -286,7 +296,8 @@ function paramWidth(ev: Evidence | undefined, siteWidth: number, word: number): 
 
 function returnClass(facts: FunctionFacts, sites: CallSiteFacts[], word: number): { cls: CoarseClass; width: number } {
   const used = sites.map((s) => s.result).filter((e): e is Evidence => e !== null);
-  const floatUsed = sites.some((s) => s.floatResult);
+  // Half the callers at least: one caller's stray vector read is no double.
+  const floatUsed = sites.filter((s) => s.floatResult).length * 2 >= Math.max(1, sites.length);
   if ((floatUsed && !used.length) || (!sites.length && facts.returns.float && !facts.returns.dedicated))
     return { cls: 'float64', width: 8 };
   if (used.some((e) => e.address)) return { cls: 'pointer', width: word };
