@@ -1,8 +1,8 @@
 // Recovered signatures and frames → the records the store keeps and the API serves: C types from the
-// coarse classes (a pointer of unknown target is `void *`), arguments named a1…aN in order, stack
-// variables var_<offset>, each declaration in standard C.
+// coarse classes (a pointer of unknown target is `void *`, one whose fields were seen points to a structure
+// of them), arguments named a1…aN in order, stack variables var_<offset>, each declaration in standard C.
 import type { FunctionRecord } from '../../shared/analysis-records.js';
-import type { FunctionTypesRecord, TypedValue } from '../../shared/type-records.js';
+import type { FunctionTypesRecord, TypeDependencyRecord, TypedValue } from '../../shared/type-records.js';
 import {
   formatPrototype,
   formatType,
@@ -49,9 +49,43 @@ export function prototypeOf(sig: RecoveredSignature, word: 4 | 8): Prototype {
   };
 }
 
+/**
+ * A pointer argument's structure, from the fields the code accesses through it: `struct s_<function>_<n>`
+ * with `f_<offset>` members of the width accessed.
+ */
+function recoveredStructure(
+  fnAddress: number,
+  index: number,
+  fields: { offset: number; size: number }[],
+): TypeDependencyRecord {
+  return {
+    kind: 'struct',
+    name: `struct s_${fnAddress.toString(16)}_${index + 1}`,
+    size: null,
+    members: fields.map((f) => ({
+      name: `f_${f.offset.toString(16)}`,
+      type: formatType(intType(sizeClass(f.size))),
+      size: f.size,
+      offset: f.offset,
+    })),
+  };
+}
+
 /** The record of one function whose prototype was recovered from its code. */
 export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word: 4 | 8): FunctionTypesRecord {
   const proto = prototypeOf(sig, word);
+  const deps: TypeDependencyRecord[] = [];
+  sig.params.forEach((p, i) => {
+    if (!p.fields?.length) return;
+    // Only its first bytes read or written: a pointer to one value (`char *`, `int32_t *`), not a structure.
+    if (p.fields.length === 1 && p.fields[0]!.offset === 0) {
+      proto.params[i]!.type = pointerTo(intType(sizeClass(p.fields[0]!.size)), word);
+      return;
+    }
+    const struct = recoveredStructure(f.vaddr, i, p.fields);
+    deps.push(struct);
+    proto.params[i]!.type = pointerTo({ kind: 'struct', tag: struct.name.slice('struct '.length) }, word);
+  });
   const args: TypedValue[] = proto.params.map((p, i) => ({
     name: p.name,
     type: formatType(p.type),
@@ -74,7 +108,7 @@ export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word
     variadic: proto.variadic,
     convention: sig.convention,
     stackVars,
-    deps: [],
+    deps,
     source: 'recovered',
   };
 }

@@ -21,6 +21,8 @@ export interface RecoveredParam {
   /** Bytes. */
   width: number;
   cls: CoarseClass;
+  /** A pointer's target as a structure: the fields accessed through it (offset, widest access). */
+  fields?: { offset: number; size: number }[];
 }
 
 export interface RecoveredSignature {
@@ -175,6 +177,10 @@ function inheritFromCallees(
               ? a.facts.stackArgs.find((s) => a.conv.stackArgsAt + s.pos * a.conv.stackSlot === loc.offset)
               : undefined;
         if (!u || u.ev.address || u.ev.readWidths.size || u.ev.spillWidth !== null) return;
+        mergeFields(
+          p,
+          u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass)),
+        );
         const theirs = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass)).find((t) => t);
         if (theirs && (theirs.cls !== p.cls || theirs.width !== p.width)) {
           sig.params[i] = { ...p, cls: theirs.cls, width: theirs.width };
@@ -247,6 +253,7 @@ function signatureOf(
       location: { kind: 'int', index: i },
       width: pointer ? a.addressSize : width,
       cls: classOf(width, pointer),
+      ...fieldsOf(u?.ev, pointer),
     });
   }
   for (let i = 0; i < count.float; i++) {
@@ -265,6 +272,7 @@ function signatureOf(
       location: { kind: 'stack', offset: a.conv.stackArgsAt + i * a.conv.stackSlot },
       width: pointer ? a.addressSize : w,
       cls: ev?.float ? (w === 4 ? 'float32' : 'float64') : classOf(w, pointer),
+      ...fieldsOf(ev, pointer),
     });
     i += slots;
   }
@@ -277,6 +285,29 @@ function signatureOf(
     calleePops: a.facts.pops,
     frame: a.facts.frame,
   };
+}
+
+/**
+ * A structure passed on is the same structure in the callee: each side's layout takes the other's fields
+ * (recovered callees only; the sizes kept are the widest seen).
+ */
+function mergeFields(p: RecoveredParam, theirs: (ParamType | RecoveredParam | undefined)[]): void {
+  for (const t of theirs) {
+    if (!t || !('location' in t) || p.cls !== 'pointer' || t.cls !== 'pointer') continue;
+    const all = new Map<number, number>();
+    for (const f of [...(p.fields ?? []), ...(t.fields ?? [])])
+      all.set(f.offset, Math.max(all.get(f.offset) ?? 0, f.size));
+    if (!all.size) continue;
+    const merged = [...all].map(([offset, size]) => ({ offset, size })).sort((x, y) => x.offset - y.offset);
+    p.fields = merged;
+    t.fields = merged.map((f) => ({ ...f }));
+  }
+}
+
+/** The fields accessed through a pointer parameter, in offset order. */
+function fieldsOf(ev: Evidence | undefined, pointer: boolean): Pick<RecoveredParam, 'fields'> {
+  if (!pointer || !ev?.fields.size) return {};
+  return { fields: [...ev.fields].map(([offset, size]) => ({ offset, size })).sort((x, y) => x.offset - y.offset) };
 }
 
 /**

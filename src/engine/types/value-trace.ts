@@ -26,6 +26,8 @@ export interface Evidence {
    * compared with a constant other than 0 (pointers are compared with null and with each other).
    */
   arithmetic: boolean;
+  /** Memory accessed through it, as a structure would be: offset → the widest access there. */
+  fields: Map<number, number>;
 }
 
 export interface Passed {
@@ -38,8 +40,15 @@ export interface Passed {
 export type OutgoingArguments = Map<Stmt, { stmt: Extract<Stmt, { k: 'call' }>; pos: number }>;
 
 const MAX_VALUES = 256;
-/** A value being followed; `narrow` once it went through a sign or zero extension from 32 bits or less. */
-type Node = { r: number; ver: number; narrow: boolean };
+/**
+ * How a followed value relates to the seed: `narrow` once it went through a sign or zero extension from 32
+ * bits or less; `offset` the constant added on the way (a pointer to a field of the seed's structure).
+ */
+interface Path {
+  narrow: boolean;
+  offset: number;
+}
+type Node = { r: number; ver: number } & Path;
 
 /** Follows `seed` (a register version) forward through the function and gathers its evidence. */
 export const noEvidence = (): Evidence => ({
@@ -51,6 +60,7 @@ export const noEvidence = (): Evidence => ({
   returned: false,
   float: false,
   arithmetic: false,
+  fields: new Map(),
 });
 
 export function traceValue(
@@ -62,14 +72,15 @@ export function traceValue(
   const { fn } = df.ssa;
   const seen = new Set<number>();
   const regCount = fn.regs.names.length;
-  const work: Node[] = [{ ...seed, narrow: false }];
+  const work: Node[] = [{ ...seed, narrow: false, offset: 0 }];
   const slotsVisited = new Set<number>();
-  const followSlot = (off: number, narrow: boolean) => {
+  const followSlot = (off: number, path: Path) => {
     if (slotsVisited.has(off)) return;
     slotsVisited.add(off);
     for (const a of df.loadsAt(off)) {
       const load = fn.blocks[a.block]!.stmts[a.stmt]!;
-      if (load.k === 'set' && load.e === a.value) work.push({ r: load.r, ver: load.ver, narrow });
+      if (load.k === 'set' && load.e === a.value)
+        work.push({ r: load.r, ver: load.ver, narrow: path.narrow, offset: path.offset });
     }
   };
   while (work.length && seen.size < MAX_VALUES) {
@@ -79,9 +90,9 @@ export function traceValue(
     seen.add(id);
     for (const use of df.uses(v.r, v.ver)) {
       const s = fn.blocks[use.block]!.stmts[use.stmt]!;
-      classifyUse(df, s, use.node, v.narrow, ev, outgoing, (n) => work.push(n), followSlot);
+      classifyUse(df, s, use.node, v, ev, outgoing, (n) => work.push(n), followSlot);
     }
-    for (const ver of df.phiUsers(v.r, v.ver)) work.push({ r: v.r, ver, narrow: v.narrow });
+    for (const ver of df.phiUsers(v.r, v.ver)) work.push({ ...v, ver });
   }
   return ev;
 }
@@ -91,12 +102,13 @@ function classifyUse(
   df: DataFlow,
   s: Stmt,
   node: Extract<Expr, { k: 'reg' }>,
-  narrow: boolean,
+  path: Path,
   ev: Evidence,
   outgoing: OutgoingArguments,
   follow: (n: Node) => void,
-  followSlot: (off: number, narrow: boolean) => void,
+  followSlot: (off: number, path: Path) => void,
 ): void {
+  const { narrow } = path;
   if (s.k === 'call') {
     const pos = s.args.indexOf(node);
     if (pos >= 0) {
@@ -116,7 +128,7 @@ function classifyUse(
   if (s.k === 'set' && copy) {
     // An extension says how wide the value was declared (`movsxd rbp, esi`: an int).
     if (copy.extended && !narrow) ev.readWidths.add(node.w);
-    follow({ r: s.r, ver: s.ver, narrow: narrow || copy.extended });
+    follow({ r: s.r, ver: s.ver, narrow: narrow || copy.extended, offset: path.offset + copy.delta });
     return;
   }
   if (!narrow) ev.readWidths.add(node.w);
@@ -129,13 +141,14 @@ function classifyUse(
     const a = df.evaluate(s.addr);
     if (a.kind === 'sp') {
       ev.spillWidth ??= s.w;
-      followSlot(a.off, narrow);
+      followSlot(a.off, path);
       return;
     }
   }
   const roots = s.k === 'store' ? [s.addr, s.v] : s.k === 'set' ? [s.e] : s.k === 'branch' ? [s.c] : [];
   // An index extended from 32 bits (`movsxd rax, eax; mov rdx, [rbx+rax]`) is no pointer, wherever it sits.
-  for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, narrow, ev);
+  if (s.k === 'store') field(s.addr, node, s.w, path, ev);
+  for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, path, ev);
 }
 
 const nonZeroConstant = (e: Expr): boolean => e.k === 'const' && e.v !== 0n;
@@ -157,13 +170,16 @@ const ARITHMETIC = new Set([
 ]);
 
 /** Marks address and floating-point uses of `node` inside `e`. */
-function scan(e: Expr, node: Expr, inAddress: boolean, narrow: boolean, ev: Evidence, depth = 0): void {
+function scan(e: Expr, node: Expr, inAddress: boolean, path: Path, ev: Evidence, depth = 0): void {
   if (depth > 32) return;
   if (e === node) {
-    if (inAddress && !narrow) ev.address = true;
+    if (inAddress && !path.narrow) ev.address = true;
     return;
   }
-  if (e.k === 'load') return scan(e.addr, node, true, narrow, ev, depth + 1);
+  if (e.k === 'load') {
+    field(e.addr, node, e.w, path, ev);
+    return scan(e.addr, node, true, path, ev, depth + 1);
+  }
   if (e.k === 'bin' && (e.op === 'fadd' || e.op === 'fsub' || e.op === 'fmul' || e.op === 'fdiv') && contains(e, node))
     ev.float = true;
   if (e.k === 'flags' && e.op === 'fcmp' && contains(e, node)) ev.float = true;
@@ -173,23 +189,41 @@ function scan(e: Expr, node: Expr, inAddress: boolean, narrow: boolean, ev: Evid
   if (e.k === 'un' && (e.op === 'ftoi' || e.op === 'fconv') && contains(e, node)) ev.float = true;
   // An address is base + index × scale + displacement: a sum keeps its operands in address position.
   const keep = inAddress && e.k === 'bin' && (e.op === 'add' || e.op === 'sub');
-  for (const o of operands(e)) scan(o, node, keep, narrow, ev, depth + 1);
+  for (const o of operands(e)) scan(o, node, keep, path, ev, depth + 1);
 }
 
 /**
  * `e` is `node` itself, extended or truncated, or plus/minus a constant: the same value for typing;
- * `extended` when a sign or zero extension from 32 bits or less is on the way.
+ * `extended` when a sign or zero extension from 32 bits or less is on the way, `delta` the constant added.
  */
-function copyOf(e: Expr, node: Expr, depth = 0): { extended: boolean } | null {
-  if (e === node) return { extended: false };
+function copyOf(e: Expr, node: Expr, depth = 0): { extended: boolean; delta: number } | null {
+  if (e === node) return { extended: false, delta: 0 };
   if (depth > 8) return null;
   if (e.k === 'un' && (e.op === 'zext' || e.op === 'sext' || e.op === 'trunc')) {
     const inner = copyOf(e.a, node, depth + 1);
-    return inner && { extended: inner.extended || (e.op !== 'trunc' && e.a.w <= 4 && e.w > 4) };
+    return inner && { ...inner, extended: inner.extended || (e.op !== 'trunc' && e.a.w <= 4 && e.w > 4) };
   }
   if (e.k === 'bin' && e.op === 'deposit') return copyOf(e.b, node, depth + 1);
-  if (e.k === 'bin' && (e.op === 'add' || e.op === 'sub') && e.b.k === 'const') return copyOf(e.a, node, depth + 1);
+  if (e.k === 'bin' && (e.op === 'add' || e.op === 'sub') && e.b.k === 'const') {
+    const inner = copyOf(e.a, node, depth + 1);
+    const c = Number(e.b.v);
+    return inner && { ...inner, delta: inner.delta + (e.op === 'add' ? c : -c) };
+  }
   return null;
+}
+
+/** Fields are read at small non-negative offsets from a structure's start; beyond this it is an array or a guess. */
+const MAX_FIELD_OFFSET = 1 << 16;
+
+/** An access of `w` bytes at `addr` that is `node` (+ a constant) is a field of the seed's structure. */
+function field(addr: Expr, node: Expr, w: number, path: Path, ev: Evidence): void {
+  if (path.narrow) return;
+  let at: number | null = null;
+  if (addr === node) at = path.offset;
+  else if (addr.k === 'bin' && addr.op === 'add' && addr.a === node && addr.b.k === 'const')
+    at = path.offset + Number(addr.b.v);
+  if (at === null || at < 0 || at >= MAX_FIELD_OFFSET) return;
+  ev.fields.set(at, Math.max(ev.fields.get(at) ?? 0, w));
 }
 
 function contains(e: Expr, node: Expr, depth = 0): boolean {
