@@ -119,9 +119,14 @@ export function recoverSignatures(
         c.stack = Math.max(c.stack, stack);
         changed = true;
       }
-      const passedOn = a.facts.returns.untouched
-        ? []
-        : [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough];
+      // `return g(x);` and `g(x);` compile alike as a tail call: the callee's result counts only where no
+      // caller ignores it (callers that exist and never read the result say void).
+      const direct = sites[fi]!.filter((s) => !s.tail);
+      const ignored = direct.length > 0 && direct.every((s) => s.result === null && s.floatResult === null);
+      const passedOn =
+        a.facts.returns.untouched || ignored
+          ? []
+          : [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough];
       if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || passedOn.some((t) => returns(calleeOf(a, t))))) {
         nonVoid[fi] = true;
         changed = true;
