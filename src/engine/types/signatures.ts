@@ -181,12 +181,11 @@ function inheritFromCallees(
             : loc.kind === 'stack'
               ? a.facts.stackArgs.find((s) => a.conv.stackArgsAt + s.pos * a.conv.stackSlot === loc.offset)
               : undefined;
-        if (!u || u.ev.address || u.ev.readWidths.size || u.ev.spillWidth !== null) return;
-        mergeFields(
-          p,
-          u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass)),
-        );
-        const theirs = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass)).find((t) => t);
+        if (!u) return;
+        const callees = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass));
+        // Its own evidence wins; a word-sized value only moved and compared says nothing either way.
+        if (u.ev.address || u.ev.arithmetic || u.ev.float || narrowerThan(u.ev, a.addressSize)) return;
+        const theirs = callees.find((t) => t);
         if (theirs && (theirs.cls !== p.cls || theirs.width !== p.width)) {
           sig.params[i] = { ...p, cls: theirs.cls, width: theirs.width };
           changed = true;
@@ -209,6 +208,10 @@ function callSitesByCallee(
     }
   return out;
 }
+
+/** Read or spilled at less than a word: an integer of that width, whatever callees say. */
+const narrowerThan = (ev: Evidence, word: number): boolean =>
+  [...ev.readWidths].some((w) => w < word) || (ev.spillWidth !== null && ev.spillWidth < word);
 
 /** A parameter's key among a function's pointer parameters: register positions ≥ 0, stack slots < 0. */
 const slotKey = (stack: boolean, pos: number): number => (stack ? -1 - pos : pos);
@@ -271,8 +274,8 @@ function signatureOf(
     const width = u ? Math.max(u.width, a.conv.stackSlot) : a.conv.stackSlot;
     const slots = Math.max(1, Math.round(width / a.conv.stackSlot));
     const ev = u?.ev;
-    const pointer = (ev?.address ?? false) || pointers.has(slotKey(true, i));
     const w = u ? paramWidth(ev, u.width, a.addressSize) : a.conv.stackSlot;
+    const pointer = (ev?.address ?? false) || pointers.has(slotKey(true, i)) || wordSizedOpaque(ev, w, a.addressSize);
     params.push({
       location: { kind: 'stack', offset: a.conv.stackArgsAt + i * a.conv.stackSlot },
       width: pointer ? a.addressSize : w,
@@ -290,23 +293,6 @@ function signatureOf(
     calleePops: a.facts.pops,
     frame: a.facts.frame,
   };
-}
-
-/**
- * A structure passed on is the same structure in the callee: each side's layout takes the other's fields
- * (recovered callees only; the sizes kept are the widest seen).
- */
-function mergeFields(p: RecoveredParam, theirs: (ParamType | RecoveredParam | undefined)[]): void {
-  for (const t of theirs) {
-    if (!t || !('location' in t) || p.cls !== 'pointer' || t.cls !== 'pointer') continue;
-    const all = new Map<number, number>();
-    for (const f of [...(p.fields ?? []), ...(t.fields ?? [])])
-      all.set(f.offset, Math.max(all.get(f.offset) ?? 0, f.size));
-    if (!all.size) continue;
-    const merged = [...all].map(([offset, size]) => ({ offset, size })).sort((x, y) => x.offset - y.offset);
-    p.fields = merged;
-    t.fields = merged.map((f) => ({ ...f }));
-  }
 }
 
 /** The fields accessed through a pointer parameter, in offset order. */
