@@ -10,23 +10,8 @@ export const winhttp: PrototypeModule = {
 typedef VOID (CALLBACK *WINHTTP_STATUS_CALLBACK)(HINTERNET hInternet, DWORD_PTR dwContext,
   DWORD dwInternetStatus, LPVOID lpvStatusInformation, DWORD dwStatusInformationLength);
 
-typedef struct _URL_COMPONENTS {
-  DWORD dwStructSize;
-  LPWSTR lpszScheme;
-  DWORD dwSchemeLength;
-  INTERNET_SCHEME nScheme;
-  LPWSTR lpszHostName;
-  DWORD dwHostNameLength;
-  INTERNET_PORT nPort;
-  LPWSTR lpszUserName;
-  DWORD dwUserNameLength;
-  LPWSTR lpszPassword;
-  DWORD dwPasswordLength;
-  LPWSTR lpszUrlPath;
-  DWORD dwUrlPathLength;
-  LPWSTR lpszExtraInfo;
-  DWORD dwExtraInfoLength;
-} URL_COMPONENTS, *LPURL_COMPONENTS;
+// WinHTTP's URL_COMPONENTS is wininet's wide one, field for field.
+typedef URL_COMPONENTSW URL_COMPONENTS, *LPURL_COMPONENTS;
 
 typedef struct {
   DWORD dwAccessType;
