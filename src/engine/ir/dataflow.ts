@@ -78,14 +78,21 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
     else return;
     changed = true;
   };
-  for (let pass = 0; changed && pass < MAX_PASSES; pass++) {
+  // In reverse postorder only a phi on a loop header reads a value not yet computed; when none did, one
+  // pass is the fixed point.
+  let ahead = true;
+  for (let pass = 0; changed && ahead && pass < MAX_PASSES; pass++) {
     changed = false;
+    ahead = false;
     for (const b of ssa.order) {
       for (const s of fn.blocks[b]!.stmts) {
         if (s.k === 'set') update(s.r, s.ver, evaluate(s.e));
-        else if (s.k === 'phi')
-          update(s.r, s.ver, meet(s.args.map((v) => (v < 0 ? undefined : values.get(key(s.r, v))))));
-        else if (s.k === 'call' || s.k === 'effect') s.writes.forEach((r, i) => update(r, s.vers[i]!, UNKNOWN));
+        else if (s.k === 'phi') {
+          const args = s.args.map((v) => (v < 0 ? undefined : values.get(key(s.r, v))));
+          if (pass === 0) ahead ||= args.some((v, i) => v === undefined && s.args[i]! >= 0);
+          else ahead = true;
+          update(s.r, s.ver, meet(args));
+        } else if (s.k === 'call' || s.k === 'effect') s.writes.forEach((r, i) => update(r, s.vers[i]!, UNKNOWN));
       }
     }
   }
