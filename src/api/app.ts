@@ -5,13 +5,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type {
   AnalysesService,
+  AnalysisDataTypesService,
   AnalysisProgressService,
   AnalysisResultsService,
   BinariesService,
   CollectionsV2Service,
   CollectionsV3Service,
   CommentsService,
+  DataTypesService,
   FunctionBlocksService,
+  FunctionSignaturesService,
   HealthService,
   FunctionNamesService,
   FunctionsService,
@@ -32,6 +35,7 @@ import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { collectionsRoutes } from './routes/collections.js';
 import { commentsRoutes } from './routes/comments.js';
+import { dataTypesRoutes } from './routes/data-types.js';
 import { functionNamesRoutes } from './routes/function-names.js';
 import { functionsRoutes } from './routes/functions.js';
 import { functionMatchingRoutes } from './routes/function-matching.js';
@@ -40,6 +44,7 @@ import { understandingRoutes } from './routes/understanding.js';
 import { searchRoutes } from './routes/search.js';
 import { uploadRoutes } from './routes/upload.js';
 import { v3Routes } from './routes/v3.js';
+import { v3DataTypesRoutes } from './routes/v3-data-types.js';
 import { validatorCompiler } from './validation.js';
 
 export interface ApiServices {
@@ -56,6 +61,9 @@ export interface ApiServices {
   understanding: UnderstandingService;
   matching: FunctionMatchingService;
   unstrip: UnstripService;
+  dataTypes: DataTypesService;
+  analysisDataTypes: AnalysisDataTypesService;
+  signatures: FunctionSignaturesService;
   collections: CollectionsV2Service;
   collectionsV3: CollectionsV3Service;
   search: SearchService;
@@ -117,9 +125,11 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(binariesRoutes(services.binaries));
   await app.register(understandingRoutes(services.understanding));
   await app.register(functionMatchingRoutes(services.matching, services.unstrip));
+  await app.register(dataTypesRoutes(services.dataTypes));
   await app.register(collectionsRoutes(services.collections));
   await app.register(searchRoutes(services.search));
   await app.register(v3Routes(services.collectionsV3, services.search));
+  await app.register(v3DataTypesRoutes(services.analysisDataTypes, services.signatures));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -31,6 +31,10 @@ const MAX_LENGTH: Record<string, number> = {
   mangled_name: 4096,
   new_name: 4096,
   new_mangled_name: 4096,
+  // C declarations and type spellings (data types): prototypes with many parameters run past 1 KiB.
+  type: 4096,
+  // /v3 signatures take function ids as one comma-separated text: 10 000 ids of up to 10 digits.
+  function_ids: 110_000,
 };
 const MAX_ITEMS: Record<string, number> = {
   // A disassembler plugin sends every function it knows; the 16 MiB body limit bounds it first.

@@ -21,3 +21,5 @@ export * from './understanding.js';
 export * from './function-names.js';
 export * from './capabilities.js';
 export * from './matching.js';
+export * from './data-types.js';
+export * from './v3-data-types.js';

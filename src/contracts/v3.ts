@@ -16,7 +16,7 @@ export const APIError = Type.Object({
   }),
 });
 
-const DateTime = Type.String({ format: 'date-time' });
+export const DateTime = Type.String({ format: 'date-time' });
 const Offset = Type.Optional(Type.Integer({ minimum: 0, default: 0 }));
 
 /** A /v3 page: the results and where they sit, with no envelope around them. */

@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import type { AnalysisLimits } from '../shared/analysis-limits.js';
 import type { AnalysisTaskInput, AnalysisTaskOutput } from './analysis-task.js';
+import type { DataTypesTaskInput, DataTypesTaskOutput } from './data-types-task.js';
 import { limitExceeded, PermanentJobError } from './failures.js';
 import { taskUrl } from './task-url.js';
 
@@ -20,9 +21,9 @@ const youngGenerationMb = (mb: number) => Math.min(48, Math.floor(mb / 16));
 export type AnalysisRequest = Omit<AnalysisTaskInput, 'limits'>;
 
 /**
- * Worker threads for analyses, so they never run on the API's event loop, each bounded by the limits: a
- * thread past its time is terminated, one past its heap dies (and the next analysis gets a fresh one), a
- * result past the output limits is refused in the thread before it is stored.
+ * Worker threads for analyses and data-type generation, so they never run on the API's event loop, each bounded
+ * by the limits: a thread past its time is terminated, one past its heap dies (and the next task gets a fresh
+ * one), a result past the output limits is refused in the thread before it is stored.
  */
 export class AnalysisPool {
   private readonly pool: Piscina;
@@ -46,22 +47,32 @@ export class AnalysisPool {
    * than there are threads, so an analysis waits only for a thread to start. A limit hit rejects with a
    * PermanentJobError naming the setting that raises it.
    */
-  async run(request: AnalysisRequest): Promise<AnalysisTaskOutput> {
-    const { timeoutMs, maxMemoryMb, maxFunctions, maxStrings, maxXrefs } = this.limits;
+  run(request: AnalysisRequest): Promise<AnalysisTaskOutput> {
+    const { maxFunctions, maxStrings, maxXrefs } = this.limits;
+    const input: AnalysisTaskInput = { ...request, limits: { maxFunctions, maxStrings, maxXrefs } };
+    return this.limited<AnalysisTaskOutput>(input, 'analysis-task', 'the analysis');
+  }
+
+  /** Generates an analysis's data types (data-types-task.ts) in an analysis thread, within the same limits. */
+  generateTypes(input: DataTypesTaskInput): Promise<DataTypesTaskOutput> {
+    return this.limited<DataTypesTaskOutput>(input, 'data-types-task', 'data-type generation');
+  }
+
+  private async limited<T>(input: unknown, task: string, what: string): Promise<T> {
+    const { timeoutMs, maxMemoryMb } = this.limits;
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(), timeoutMs);
     try {
-      const input: AnalysisTaskInput = { ...request, limits: { maxFunctions, maxStrings, maxXrefs } };
-      return (await this.pool.run(input, { signal: timer.signal })) as AnalysisTaskOutput;
+      return (await this.pool.run(input, { signal: timer.signal, filename: taskUrl(task) })) as T;
     } catch (err) {
       // Piscina terminates the thread of an aborted task; one that hit its heap limit is already gone.
       if (timer.signal.aborted)
         throw new PermanentJobError(
-          limitExceeded('time', `the analysis was still running after ${timeoutMs} ms`, 'timeoutMs'),
+          limitExceeded('time', `${what} was still running after ${timeoutMs} ms`, 'timeoutMs'),
         );
       if ((err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw new PermanentJobError(
-          limitExceeded('memory', `the analysis needed more than ${maxMemoryMb} MiB of heap`, 'maxMemoryMb'),
+          limitExceeded('memory', `${what} needed more than ${maxMemoryMb} MiB of heap`, 'maxMemoryMb'),
         );
       throw err;
     } finally {

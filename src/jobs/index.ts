@@ -7,3 +7,4 @@ export * from './analysis-pool.js';
 export * from './request-pool.js';
 export * from './handlers/analysis.js';
 export * from './handlers/similarity-run.js';
+export * from './handlers/data-types.js';

@@ -3,10 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/index.js';
 import { FsBlobStore } from '../blobs/index.js';
 import type { Config } from '../config/index.js';
-import { ANALYSIS_JOB_KIND, SIMILARITY_RUN_JOB_KIND } from '../contracts/index.js';
-import { AnalysisJobHandler, AnalysisPool, JobRunner, RequestPool, SimilarityRunJobHandler } from '../jobs/index.js';
+import { ANALYSIS_JOB_KIND, DATA_TYPES_JOB_KIND, SIMILARITY_RUN_JOB_KIND } from '../contracts/index.js';
+import {
+  AnalysisJobHandler,
+  AnalysisPool,
+  DataTypesJobHandler,
+  JobRunner,
+  RequestPool,
+  SimilarityRunJobHandler,
+} from '../jobs/index.js';
 import {
   AnalysesService,
+  AnalysisDataTypesService,
   AnalysisProgressService,
   AnalysisResultsService,
   BinariesService,
@@ -14,7 +22,9 @@ import {
   CollectionsV2Service,
   CollectionsV3Service,
   CommentsService,
+  DataTypesService,
   FunctionBlocksService,
+  FunctionSignaturesService,
   FunctionMatchingService,
   FunctionNamesService,
   FunctionsService,
@@ -48,6 +58,7 @@ const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, confi
     config.databaseUrl,
   ),
   [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
+  [DATA_TYPES_JOB_KIND]: new DataTypesJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
 });
 
 export interface Runtime {
@@ -91,6 +102,7 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
     renderPdf: (input) => requestPool.renderPdf(input),
   });
   const collections = new CollectionsService(store);
+  const dataTypes = new DataTypesService(store);
 
   const app = await buildApp(
     {
@@ -107,6 +119,9 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       understanding,
       matching: new FunctionMatchingService(store),
       unstrip: new UnstripService(store),
+      dataTypes,
+      analysisDataTypes: new AnalysisDataTypesService(store),
+      signatures: new FunctionSignaturesService(store, dataTypes),
       collections: new CollectionsV2Service(collections),
       collectionsV3: new CollectionsV3Service(collections),
       search: new SearchService(store, collections),

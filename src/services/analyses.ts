@@ -23,7 +23,7 @@ import { pickModel } from '../engine/models.js';
 import { errors } from '../shared/errors.js';
 import type { AnalysisWithOwner, Store } from '../store/index.js';
 import { canView, ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
-import { sampleIdentity } from './samples.js';
+import { debugSample, sampleIdentity } from './samples.js';
 
 type CreateBody = Static<typeof AnalysisCreateRequest>;
 type ListQuery = Static<typeof ListAnalysesQuery>;
@@ -89,7 +89,7 @@ export class AnalysesService {
       auto_run_agents: { triage: body.auto_run_agents?.triage ?? false },
       function_boundaries_hash: boundariesHash(body.symbols),
     };
-    const payload: AnalysisJobPayload = { debugSha256: await this.debugSample(caller, body.debug_hash) };
+    const payload: AnalysisJobPayload = { debugSha256: await debugSample(this.store, caller.id, body.debug_hash) };
     const ids = await this.store.analyses.create(
       {
         userId: caller.id,
@@ -108,16 +108,6 @@ export class AnalysesService {
     return { analysis_id: ids.analysisId, binary_id: ids.binaryId };
   }
 
-  /**
-   * The debug file a `debug_hash` names, when the caller uploaded it. Any other value is kept as the
-   * analysis's label only (clients send their own identifiers there); the job log says it was not used.
-   */
-  private async debugSample(caller: Caller, hash: string | null | undefined): Promise<string | null> {
-    const sha256 = hash?.toLowerCase();
-    if (!sha256 || !/^[0-9a-f]{64}$/.test(sha256)) return null;
-    return (await this.store.samples.uploadedBy(caller.id, sha256)) ? sha256 : null;
-  }
-
   async requeue(caller: Caller, id: number, form: RequeueBody, maxRetry: number | undefined) {
     const a = await this.store.analyses.get(id);
     if (!a || !canView(caller, a))
@@ -129,7 +119,7 @@ export class AnalysesService {
         throw errors.noModel(`${form.model_name} is not a model; GET /v2/models lists them`);
       model = form.model_name;
     }
-    const payload: AnalysisJobPayload = { debugSha256: await this.debugSample(caller, a.debug_hash) };
+    const payload: AnalysisJobPayload = { debugSha256: await debugSample(this.store, caller.id, a.debug_hash) };
     await this.store.analyses.requeue(
       id,
       model,

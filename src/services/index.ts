@@ -21,3 +21,6 @@ export * from './search.js';
 export * from './paging.js';
 export * from './understanding.js';
 export * from './health.js';
+export * from './data-types.js';
+export * from './analysis-data-types.js';
+export * from './function-signatures.js';

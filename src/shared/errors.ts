@@ -102,6 +102,32 @@ export const errors = defineErrors({
       '`binlens vulns import <dir>`',
   ),
   stringExists: spec(409, '409', (vaddr: number) => `A string already exists at vaddr ${vaddr}`),
+  dataTypesVersionConflict: spec(
+    409,
+    '409',
+    (functionId: number, sent: number, current: number) =>
+      `The data types of function ${functionId} are at version ${current}, not ${sent}: someone changed them ` +
+      'since you read them; read them again (GET …/data_types), re-apply your change and send that data_types_version',
+  ),
+  noDataTypes: spec(
+    409,
+    '409',
+    (functionId: number) =>
+      `Function ${functionId} has no data types to copy: generate them first ` +
+      '(POST /v2/analyses/{analysis_id}/functions/data_types)',
+  ),
+  dataTypeExists: spec(409, '409', (name: string) => `A data type named ${name} already exists in this analysis`),
+  dataTypeInUse: spec(
+    409,
+    '409',
+    (name: string, functions: number) =>
+      `Data type ${name} is used by ${functions} function(s), whose data types spell it by name: it cannot be renamed`,
+  ),
+  dataTypeNotFound: spec(
+    404,
+    '404',
+    (id: number, analysisId: number) => `Data type with ID ${id} could not be found in analysis ${analysisId}`,
+  ),
   uploadTooLarge: spec(413, '413', (max: number) => `File exceeds the maximum upload size of ${max} bytes`),
   bodyTooLarge: spec(
     413,

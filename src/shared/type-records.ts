@@ -1,7 +1,8 @@
 // Recovered data types of one binary, as one shape from the engine (types stage) to the store and the API:
 // types spelled as standard C text, so the records are what the wire's FunctionInfoOutput carries.
 
-export type TypeSource = 'dwarf' | 'library' | 'recovered';
+/** Where a record's types came from; `user`: the analysis's owner wrote them (an edit or a copied signature). */
+export type TypeSource = 'dwarf' | 'library' | 'recovered' | 'user';
 
 export interface TypedValue {
   name: string;

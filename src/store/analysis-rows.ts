@@ -16,6 +16,10 @@ const KEYS = {
   function_name_history: 'vaddr',
   functions: 'vaddr',
   analysis_strings: 'vaddr',
+  data_type_uses: 'vaddr',
+  analysis_data_types: 'id',
+  function_data_type_history: 'vaddr',
+  function_data_types: 'vaddr',
 } as const;
 type Walked = keyof typeof KEYS;
 
@@ -78,4 +82,8 @@ export async function clearAnalysis(db: Kysely<Database>, analysisId: number): P
   await deleteInChunks(db, 'function_name_history', analysisId);
   await clearResults(db, analysisId);
   await deleteInChunks(db, 'analysis_strings', analysisId);
+  // Data types: uses before the type table, so no type's delete cascades to them.
+  for (const table of ['data_type_uses', 'analysis_data_types', 'function_data_type_history'] as const)
+    await deleteInChunks(db, table, analysisId);
+  await deleteInChunks(db, 'function_data_types', analysisId, FUNCTIONS_PER_CHUNK);
 }

@@ -10,6 +10,19 @@ import { insertBuckets, insertVectors } from './similarity.js';
 
 export type FunctionRow = Selectable<FunctionsTable>;
 
+/** A function as access rules and data types ask for it: where it is, and whose analysis it belongs to. */
+export interface FunctionOwner {
+  id: number;
+  analysis_id: number;
+  vaddr: number;
+  size: number;
+  name: string;
+  user_id: number;
+  analysis_scope: string;
+  status: string;
+  owner_team_id: number | null;
+}
+
 /** One analysis's recovered functions and what hangs off them, as the engine returned them. */
 export interface FunctionResults {
   functions: FunctionRecord[];
@@ -168,15 +181,28 @@ export class FunctionsRepository {
     return this.db.selectFrom('functions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Each function's analysis owner, scope and owner's team (what access rules ask), for many functions. */
+  /**
+   * Many functions (id, analysis, address, size, name), each with its analysis's owner, scope, owner's team
+   * (what access rules ask) and status.
+   */
   async owners(ids: number[]) {
-    const out: { id: number; user_id: number; analysis_scope: string; owner_team_id: number | null }[] = [];
+    const out: FunctionOwner[] = [];
     await inBatches(ids, async (batch) => {
       const rows = await this.db
         .selectFrom('functions as f')
         .innerJoin('analyses as a', 'a.id', 'f.analysis_id')
         .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['f.id', 'a.user_id', 'a.analysis_scope', 'u.team_id as owner_team_id'])
+        .select([
+          'f.id',
+          'f.analysis_id',
+          'f.vaddr',
+          'f.size',
+          'f.name',
+          'a.user_id',
+          'a.analysis_scope',
+          'a.status',
+          'u.team_id as owner_team_id',
+        ])
         .where('f.id', 'in', batch)
         .execute();
       out.push(...rows);

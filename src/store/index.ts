@@ -3,9 +3,11 @@
 import { sql } from 'kysely';
 import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
+import { AnalysisDataTypesRepository } from './analysis-data-types.js';
 import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
 import { AnalysisEventsRepository } from './events.js';
+import { FunctionDataTypesRepository } from './function-data-types.js';
 import { FunctionsRepository } from './functions.js';
 import { JobsRepository } from './jobs.js';
 import { SimilarityInputsRepository } from './similarity-inputs.js';
@@ -32,7 +34,15 @@ export type {
 } from './collections.js';
 export { OFFICIAL_ROLES } from './collections.js';
 export type { CommentRow } from './comments.js';
-export type { FunctionResults, FunctionRow } from './functions.js';
+export type { FunctionOwner, FunctionResults, FunctionRow } from './functions.js';
+export type { DataTypeFilter, DataTypeRow, DataTypeWrite, DefinedDataType } from './analysis-data-types.js';
+export type {
+  DataTypesEdit,
+  DataTypesHistoryRow,
+  FunctionDataTypesRow,
+  GeneratedTypes,
+} from './function-data-types.js';
+export { servedRecord } from './function-data-types.js';
 export type { JobRow } from './jobs.js';
 export type { SimilarityRunRow } from './similarity-runs.js';
 export type { NameChange, NameHistoryRow } from './name-history.js';
@@ -53,6 +63,10 @@ export interface Store {
   comments: CommentsRepository;
   events: AnalysisEventsRepository;
   functions: FunctionsRepository;
+  /** Each function's data types: generation status, the engine's record, the owner's version, history. */
+  functionDataTypes: FunctionDataTypesRepository;
+  /** Each analysis's type table and which functions use which types. */
+  analysisDataTypes: AnalysisDataTypesRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
   similarityRuns: SimilarityRunsRepository;
@@ -66,6 +80,7 @@ export interface Store {
 
 export function createStore(driver: DatabaseDriver): Store {
   const jobs = new JobsRepository(driver);
+  const analysisDataTypes = new AnalysisDataTypesRepository(driver.db);
   return {
     driver,
     async ping() {
@@ -78,6 +93,8 @@ export function createStore(driver: DatabaseDriver): Store {
     comments: new CommentsRepository(driver.db),
     events: new AnalysisEventsRepository(driver.db),
     functions: new FunctionsRepository(driver.db),
+    functionDataTypes: new FunctionDataTypesRepository(driver, jobs, analysisDataTypes),
+    analysisDataTypes,
     strings: new StringsRepository(driver.db),
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
     similarityInputs: new SimilarityInputsRepository(driver.db),

@@ -232,7 +232,73 @@ export interface FunctionLshTable {
   analysis_id: number;
 }
 
+/** One function's data types, keyed by address (migration 010): the engine's record and the owner's version. */
+export interface FunctionDataTypesTable {
+  analysis_id: number;
+  vaddr: number;
+  /** pending | running | completed | failed (docs/decisions.md, "Data types"). */
+  status: string;
+  /** Why the latest generation failed. */
+  error: string | null;
+  /** A generation request named the function (1) or the job found it on the way (0). */
+  requested: Generated<number>;
+  /** The data-types job that generated it or is about to (provenance, not a reference). */
+  job_id: number | null;
+  /** JSON FunctionTypesRecord: the engine's latest. */
+  generated: string | null;
+  generated_at: number | null;
+  /** JSON FunctionTypesRecord: the owner's version, served instead of `generated` and never overwritten by it. */
+  edited: string | null;
+  edited_by: number | null;
+  last_change: number | null;
+  /** The function a copied signature came from. */
+  source_function_id: number | null;
+  /** data_types_version: 0 before any data, one more at each change of what is served. */
+  version: number;
+  updated_at: number;
+}
+/** A version of a function's data types that a later one replaced. */
+export interface FunctionDataTypeHistoryTable {
+  id: Generated<number>;
+  analysis_id: number;
+  vaddr: number;
+  version: number;
+  record: string;
+  /** Who made that version (null: the engine) and when. */
+  user_id: number | null;
+  created_at: number;
+  replaced_by: number;
+  replaced_at: number;
+}
+/** An analysis's type table: one entry per C spelling its functions use, and the types people defined. */
+export interface AnalysisDataTypesTable {
+  id: Generated<number>;
+  analysis_id: number;
+  name: string;
+  namespace: string;
+  kind: string;
+  size: number | null;
+  /** JSON DataTypeDefinition, or null when it has none. */
+  definition: string | null;
+  /** SYSTEM (generation) or USER. */
+  source_type: string;
+  source_analysis_id: number | null;
+  source_function_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+/** Which functions (by address) use which types of their analysis's table. */
+export interface DataTypeUsesTable {
+  data_type_id: number;
+  analysis_id: number;
+  vaddr: number;
+}
+
 export interface Database {
+  function_data_types: FunctionDataTypesTable;
+  function_data_type_history: FunctionDataTypeHistoryTable;
+  analysis_data_types: AnalysisDataTypesTable;
+  data_type_uses: DataTypeUsesTable;
   functions: FunctionsTable;
   function_name_history: FunctionNameHistoryTable;
   function_vectors: FunctionVectorsTable;

@@ -5,6 +5,7 @@
 // test fails on any published operation without a summary or a description. Imports nothing.
 import { analysesDocs } from './analyses.js';
 import { collectionsDocs } from './collections.js';
+import { dataTypesDocs } from './data-types.js';
 import { functionsDocs } from './functions.js';
 import type { OperationDoc } from './operation-doc.js';
 import { platformDocs } from './platform.js';
@@ -19,6 +20,7 @@ export const OPERATION_DOCS = {
   ...resultsDocs,
   ...functionsDocs,
   ...collectionsDocs,
+  ...dataTypesDocs,
   ...platformDocs,
 } satisfies Record<string, OperationDoc>;
 

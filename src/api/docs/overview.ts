@@ -24,6 +24,12 @@ export const API_TAGS = [
       'One function: details, call graph, strings, blocks, capabilities. Similar functions and naming ' +
       'stripped ones (matching, auto-unstrip, ai-unstrip). Function search (/v3).',
   },
+  {
+    name: 'FunctionsDataTypes',
+    description:
+      "Functions' data types: generate them (asynchronously), read and edit them, with versions and history; " +
+      "an analysis's type table and function signatures (/v3).",
+  },
   { name: 'FunctionsRenamingHistory', description: 'Rename functions; every name a function has had.' },
   { name: 'Models', description: 'The models an analysis may run with.' },
   { name: 'Search', description: 'Find functions, binaries, collections and tags by name (/v2).' },
@@ -47,14 +53,15 @@ the key. A missing or unknown key answers 401, saying which.
    and vulnerabilities. The answer has the \`analysis_id\`.
 3. Poll \`GET /v2/analyses/{analysis_id}/status\` until \`Complete\` (or \`Error\`: \`GET …/logs\` says why).
 4. Read the results: \`…/functions\`, \`…/capabilities\`, \`…/tags\`, \`…/sbom\`, \`…/pdf\`; name stripped functions
-   with \`POST …/functions/auto-unstrip\`.
+   with \`POST …/functions/auto-unstrip\`; ask for data types with \`POST …/functions/data_types\` and poll
+   \`GET …/functions/{function_id}/data_types\` until \`completed\`.
 
 ## Who sees what
 
 An analysis is \`PRIVATE\` (its owner and the owner's team) or \`PUBLIC\` (everyone). One the caller cannot see
 answers 404, as if it did not exist. Changing an analysis (update, delete, tags, logs, strings, requeue,
-renames, unstripping) is for its owner: anyone else who can see it gets 403. Collections have their own
-scopes (\`PRIVATE\`, \`TEAM\`, \`PUBLIC\`, \`PROTECTED\`).
+renames, unstripping, data-type edits) is for its owner: anyone else who can see it gets 403. Collections have
+their own scopes (\`PRIVATE\`, \`TEAM\`, \`PUBLIC\`, \`PROTECTED\`).
 
 ## Responses and errors
 
@@ -76,6 +83,8 @@ Optional additions, so clients that ignore unknown fields see the reference's sh
 - \`GET /v2/analyses/{analysis_id}/events\`: the analysis's progress as server-sent events, as it happens;
 - capability tags with a maliciousness \`score\` and their \`functions\` in \`GET …/tags\`;
 - \`embedding\` on each function of the deprecated \`GET …/functions/list\`;
+- \`GET /v2/analyses/{analysis_id}/functions/{function_id}/data_types/history\`: earlier versions of a function's
+  data types;
 - five more models (32-bit ARM, MIPS32, macOS) in \`GET /v2/models\`.
 
 ## Compatibility parameters
@@ -86,8 +95,8 @@ into the reference's SDKs. Binlens accepts them so those clients work, and ignor
 configures storage), except \`max_retry_attempts\`, which on create and requeue bounds the job's retries.
 The \`X-RevEng-Application\` and \`X-Service-Application\` headers are accepted and ignored too.
 
-The reference's dynamic-execution, AI-decompilation, data-type, firmware and external-source operations are
-not served, so they are not listed here.
+The reference's dynamic-execution, AI-decompilation, firmware and external-source operations are not served,
+so they are not listed here.
 `.trim();
 
 export const API_INFO = {

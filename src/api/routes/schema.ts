@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { BaseResponse } from '../../contracts/index.js';
+import { APIError, BaseResponse } from '../../contracts/index.js';
 import { OPERATION_DOCS, RESPONSE_TEXT, type OperationDoc, type OperationId } from '../docs/index.js';
 
 /** A response schema as published: its own description, else what its status means (@fastify/swagger's key). */
@@ -41,3 +41,12 @@ export function operation<S extends object = Record<never, never>>(
     Object.assign(schema, { body: { ...(schema.body as TSchema), 'x-examples': doc.examples } });
   return { schema };
 }
+
+/** A /v3 operation: its error bodies are APIError (api/v3-errors.ts). */
+export const v3Operation = <S extends object>(
+  tags: string[],
+  operationId: OperationId,
+  success: TSchema,
+  errorCodes: number[],
+  spec?: S & { code?: number },
+) => operation(tags, operationId, success, errorCodes, spec, APIError);

@@ -1,7 +1,6 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  APIError,
   V3,
   V3AddBinariesBody,
   V3BinariesOutput,
@@ -18,17 +17,7 @@ import {
 } from '../../contracts/index.js';
 import { v3Page, type CollectionsV3Service, type SearchService } from '../../services/index.js';
 import { allErrorsValidatorCompiler } from '../validation.js';
-import type { OperationId } from '../docs/index.js';
-import { operation as v2Operation } from './schema.js';
-
-/** A /v3 operation: its error bodies are APIError. */
-const operation = <S extends object>(
-  tags: string[],
-  operationId: OperationId,
-  success: TSchema,
-  errorCodes: number[],
-  spec?: S & { code?: number },
-) => v2Operation(tags, operationId, success, errorCodes, spec, APIError);
+import { v3Operation as operation } from './schema.js';
 
 const window = (q: { limit?: number; offset?: number }) => ({ offset: q.offset ?? 0, limit: q.limit ?? 10 });
 

@@ -1,6 +1,5 @@
 import type { BlobStore } from '../../blobs/index.js';
 import {
-  clientBoundaries,
   decodeAnalysisConfig,
   type AnalysisJobPayload,
   type BinaryIdentity,
@@ -10,6 +9,7 @@ import type { JobRow, Store } from '../../store/index.js';
 import type { AnalysisPool } from '../analysis-pool.js';
 import { PermanentJobError } from '../failures.js';
 import type { JobHandler } from '../runner.js';
+import { sampleInput } from '../sample-input.js';
 
 const describe = (id: BinaryIdentity) => {
   const bits = id.bits ? `${id.bits}-bit ` : '';
@@ -47,25 +47,17 @@ export class AnalysisJobHandler implements JobHandler {
     const analysis = await this.store.analyses.get(id);
     if (!analysis) return; // deleted while queued: nothing to do
     const { debugSha256 = null } = (JSON.parse(job.payload) ?? {}) as Partial<AnalysisJobPayload>;
-    const config = decodeAnalysisConfig(analysis.config);
     const { events } = this.store;
     await this.store.analyses.setStatus(id, 'Processing');
     await events.log(id, `Analysis started (attempt ${job.attempts} of ${job.max_attempts})`);
-    if (!(await this.blobs.has(analysis.sha256)))
-      throw new PermanentJobError(`sample ${analysis.sha256} is missing from the blob store`);
-
-    const debugPresent = debugSha256 !== null && (await this.blobs.has(debugSha256));
-    if (analysis.debug_hash && !debugPresent)
+    const sample = await sampleInput(this.blobs, analysis, debugSha256, this.maxAnalysisBytes);
+    if (analysis.debug_hash && !sample.debugPath)
       await events.log(id, `Debug file ${analysis.debug_hash} is not among your uploads; names come from the binary`);
 
     const started = performance.now();
     const out = await this.pool.run({
-      path: await this.blobs.localPath(analysis.sha256),
-      binaryConfig: config.binary_config,
-      symbols: clientBoundaries(config),
-      debugPath: debugPresent ? await this.blobs.localPath(debugSha256) : null,
-      maxBytes: this.maxAnalysisBytes,
-      ...wanted(config),
+      ...sample,
+      ...wanted(decodeAnalysisConfig(analysis.config)),
       rulesDirs: this.rulesDirs,
       databaseUrl: this.databaseUrl,
       analysisId: id,
