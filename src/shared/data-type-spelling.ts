@@ -84,6 +84,9 @@ const BASE_SIZES: Record<string, number | null> = {
   ...Object.fromEntries([8, 16, 32, 64, 128].flatMap((b) => [`int${b}_t`, `uint${b}_t`].map((n) => [n, b / 8]))),
 };
 
+/** A pointer's last star and the qualifiers after it: `char *`, `char *const`. */
+const POINTER_SUFFIX = /\s*\*\s*((const|volatile)\s*)*$/;
+
 const unqualified = (s: string) => s.replace(/^((const|volatile) )+/, '');
 
 /** The kind a spelling names; `typedefs` are the names the function's dependencies define as typedefs. */
@@ -92,7 +95,7 @@ export function spellingKind(name: string, typedefs: ReadonlySet<string> = new S
   if (name.endsWith(']')) return 'ARRAY';
   if (/\(\s*\*/.test(name)) return 'POINTER'; // a pointer to a function or an array: `int (*)(int)`
   if (name.endsWith(')')) return 'FUNCTION_DEFINITION';
-  if (/\*( (const|volatile))*$/.test(name)) return 'POINTER';
+  if (POINTER_SUFFIX.test(name)) return 'POINTER';
   const bare = unqualified(name);
   if (bare.startsWith('struct ')) return 'STRUCT';
   if (bare.startsWith('union ')) return 'UNION';
@@ -103,7 +106,7 @@ export function spellingKind(name: string, typedefs: ReadonlySet<string> = new S
 /** What a pointer points to or an array holds, as its own entry (null for other kinds). */
 function referent(name: string, kind: DataTypeKind): { name: string; definition: DataTypeDefinition } | null {
   if (kind === 'POINTER' && !name.includes('(')) {
-    const to = name.replace(/ ?\*( (const|volatile))*$/, '');
+    const to = name.replace(POINTER_SUFFIX, '');
     return { name: to, definition: { type: to } };
   }
   const array = kind === 'ARRAY' ? /^(.*?) ?\[(\d*)\]$/.exec(name) : null;
