@@ -39,18 +39,41 @@ export function v3Error(err: AppError, traceId: string) {
   };
 }
 
+/**
+ * Whether an Ajv error only restates one a nullable field's other branch explains: `must be null` and `must match a
+ * schema in anyOf` beside an error inside the value (`body.copies.0.target_function_id is required`).
+ */
+function restates(v: ValidationError, all: ValidationError[]): boolean {
+  const wrapper = v.keyword === 'anyOf' || (v.keyword === 'type' && (v.params as { type?: unknown }).type === 'null');
+  return (
+    wrapper &&
+    all.some(
+      (o) =>
+        o !== v &&
+        o.keyword !== 'anyOf' &&
+        !(o.keyword === 'type' && (o.params as { type?: unknown }).type === 'null') &&
+        (o.instancePath === v.instancePath || o.instancePath.startsWith(`${v.instancePath}/`)),
+    )
+  );
+}
+
+type ValidationError = NonNullable<FastifyError['validation']>[number];
+
 /** Every field Ajv rejected and why: `querystring.limit` must be <= 50, `body.tags` is required, … */
 export function validationFields(err: FastifyError): FieldProblem[] | undefined {
   if (!err.validation) return undefined;
-  return err.validation.map((v) => {
-    const { missingProperty, additionalProperty } = v.params as {
-      missingProperty?: string;
-      additionalProperty?: string;
-    };
-    const name = missingProperty ?? additionalProperty;
-    const field = [err.validationContext, ...v.instancePath.split('/').slice(1), name].filter(Boolean).join('.');
-    if (missingProperty) return { field, reason: 'is required' };
-    if (additionalProperty) return { field, reason: 'is not a field of this request: check its spelling' };
-    return { field, reason: v.message ?? 'is invalid' };
-  });
+  const all = err.validation;
+  return all
+    .filter((v) => !restates(v, all))
+    .map((v) => {
+      const { missingProperty, additionalProperty } = v.params as {
+        missingProperty?: string;
+        additionalProperty?: string;
+      };
+      const name = missingProperty ?? additionalProperty;
+      const field = [err.validationContext, ...v.instancePath.split('/').slice(1), name].filter(Boolean).join('.');
+      if (missingProperty) return { field, reason: 'is required' };
+      if (additionalProperty) return { field, reason: 'is not a field of this request: check its spelling' };
+      return { field, reason: v.message ?? 'is invalid' };
+    });
 }

@@ -9,7 +9,12 @@ import type {
   V3ListDataTypesQuery,
   V3UpdateDataTypesBody,
 } from '../contracts/index.js';
-import { normaliseSpelling, type DataTypeDefinition, type DataTypeKind } from '../shared/data-type-spelling.js';
+import {
+  normaliseSpelling,
+  spellingKind,
+  type DataTypeDefinition,
+  type DataTypeKind,
+} from '../shared/data-type-spelling.js';
 import { errors, type FieldProblem } from '../shared/errors.js';
 import type { DataTypeRow, DefinedDataType, Store } from '../store/index.js';
 import { ownedAnalysis, visibleAnalysis, type Caller } from './access.js';
@@ -58,10 +63,12 @@ const KEYWORD: Partial<Record<DataTypeKind, string>> = { STRUCT: 'struct', UNION
 function defined(e: Defined, field: string, problems: FieldProblem[]): DefinedDataType {
   let name = normaliseSpelling(e.name);
   const keyword = KEYWORD[e.kind];
-  const other = /^(struct|union|enum) /.exec(name)?.[1];
-  if (other && other !== keyword)
-    problems.push({ field: `${field}.name`, reason: `spells a ${other} but kind is ${e.kind}` });
-  if (keyword && !other) name = `${keyword} ${name}`;
+  const spelled = spellingKind(name);
+  // A bare tag takes its keyword; a spelling of another tagged kind (or, for a tagged kind, of anything but a tag)
+  // contradicts the kind.
+  if (keyword && spelled === 'UNKNOWN') name = `${keyword} ${name}`;
+  else if (spelled !== e.kind && (keyword || spelled in KEYWORD))
+    problems.push({ field: `${field}.name`, reason: `spells a ${spelled.toLowerCase()} but kind is ${e.kind}` });
   const d = e.definition ?? null;
   if (d) {
     const wanted = DEFINITION_FIELDS[e.kind];

@@ -3,28 +3,14 @@
 // while /v2 keeps its envelope. alice and carol share team "red"; bob is alone.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { backends } from '../helpers/backends.js';
-import { errorEnvelope, assertValidation } from '../helpers/envelopes.js';
+import { errorEnvelope, assertValidation, v3Error, v3Invalid as invalid } from '../helpers/envelopes.js';
 import { useHarness } from '../helpers/harness.js';
 import { elf64 } from '../helpers/samples.js';
 
 const x64 = () => Buffer.from(sampleProgram({ bits: 64, little: true, machine: 62 }));
 const arm64 = () => Buffer.from(sampleProgram({ bits: 64, little: true, machine: 183 }));
-
-/** The /v3 error body without its trace id, which is checked apart (a non-empty string per request). */
-function v3Error(r: LightMyRequestResponse) {
-  const body = r.json() as { error: { trace_id: unknown } };
-  assert.equal(typeof body.error.trace_id, 'string');
-  assert.notEqual(body.error.trace_id, '');
-  const { trace_id: _, ...rest } = body.error;
-  return { status: r.statusCode, error: rest };
-}
-const invalid = (detail: string) => ({
-  status: 422,
-  error: { code: 'VALIDATION_FAILED', message: 'Request validation failed', detail },
-});
 
 interface Item {
   [k: string]: unknown;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { LightMyRequestResponse } from 'fastify';
 
 // Expected /v2 error bodies: the envelope with `status: false`, as the spec's error table gives them.
 
@@ -40,3 +41,20 @@ export function assertValidation(body: unknown, message?: string, field?: string
   }
   return meta;
 }
+
+// Expected /v3 error bodies: `{error: {code, message, trace_id, detail?}}`.
+
+/** The /v3 error body without its trace id, which is checked apart (a non-empty string per request). */
+export function v3Error(r: LightMyRequestResponse) {
+  const body = r.json() as { error: { trace_id: unknown } };
+  assert.equal(typeof body.error.trace_id, 'string');
+  assert.notEqual(body.error.trace_id, '');
+  const { trace_id: _, ...rest } = body.error;
+  return { status: r.statusCode, error: rest };
+}
+
+/** A /v3 422: VALIDATION_FAILED, `detail` naming every failing field. */
+export const v3Invalid = (detail: string) => ({
+  status: 422,
+  error: { code: 'VALIDATION_FAILED', message: 'Request validation failed', detail },
+});

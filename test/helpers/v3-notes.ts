@@ -38,11 +38,54 @@ function unresolved(ops: Json): JsonObject {
   return out;
 }
 
+/**
+ * The variants of a discriminated union the notes recovered only one of (DataTypeEntry: StructDataType, whose
+ * note says "every variant shares these fields"): each missing variant is the recovered one with its own
+ * discriminator value, so a body of any kind is checked against the shared fields.
+ */
+function variants(schemas: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const s of Object.values(schemas)) {
+    const d = isObject(s) ? s.discriminator : undefined;
+    if (!isObject(d) || !isObject(d.mapping)) continue;
+    const names = Object.entries(d.mapping).filter((e): e is [string, string] => typeof e[1] === 'string');
+    const known = names.map(([, n]) => schemas[n]).find(isObject);
+    if (!known || !isObject(known.properties)) continue;
+    for (const [value, name] of names)
+      if (!(name in schemas))
+        out[name] = {
+          ...known,
+          properties: { ...known.properties, [String(d.propertyName)]: { type: 'string', enum: [value] } },
+        };
+  }
+  return out;
+}
+
+/** Every other schema the notes refer to but did not recover (a variant's `definition`…): any value. */
+function missing(node: Json, schemas: JsonObject, out: JsonObject = {}): JsonObject {
+  if (Array.isArray(node)) for (const n of node) missing(n, schemas, out);
+  else if (isObject(node))
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && !(v in schemas)) out[v] = {};
+      else missing(v, schemas, out);
+    }
+  return out;
+}
+
+const recovered = (raw?.schemas ?? {}) as JsonObject;
+const completed = { ...recovered, ...variants(recovered) };
+
 /** The notes as `{operations, components: {schemas}}`, refs made local; null when the file is absent. */
 export const v3Notes: { operations: V3Operation[]; doc: JsonObject } | null = raw && {
   operations: pointers(raw.operations ?? []) as unknown as V3Operation[],
   doc: {
-    components: { schemas: { ...unresolved(raw.operations ?? []), ...(pointers(raw.schemas ?? {}) as JsonObject) } },
+    components: {
+      schemas: {
+        ...unresolved(raw.operations ?? []),
+        ...missing([completed, raw.operations ?? []], completed),
+        ...(pointers(completed) as JsonObject),
+      },
+    },
   },
 };
 
