@@ -23,6 +23,7 @@ import {
   type OpenApiDoc,
 } from '../helpers/reference-contract.js';
 import { v3Notes, v3Operation } from '../helpers/v3-notes.js';
+import { exerciseDataTypes } from './contract-data-types.js';
 import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { elf64, elfPowerPc } from '../helpers/samples.js';
 
@@ -85,6 +86,9 @@ const EXTENSIONS: Record<string, string> = {
     'Issue 10 asks for a server-sent-events stream of an analysis’s progress (for the web UI); the reference has none.',
   'GET /v2/analyses/{analysis_id}/sbom/cyclonedx':
     'Issue 5 asks for a CycloneDX 1.5 export of the SBOM through a documented route; the reference has none.',
+  'GET /v2/analyses/{analysis_id}/functions/{function_id}/data_types/history':
+    'Issue 11 keeps every version an edit of a function’s data types replaces (who and when); the reference ' +
+    'has no route to read them.',
 };
 
 /**
@@ -1013,6 +1017,10 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
         await call(alice, 'DELETE', stop, 200, { params: queued });
         await call(alice, 'DELETE', stop, 404, { params: queued });
       }
+    });
+
+    test('function data types: generate, poll, read, edit (/v2); type table and signatures (/v3)', async () => {
+      await exerciseDataTypes(h(), call);
     });
 
     test('every published operation and status was exercised, and every response validated', () => {

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { DatabaseDriver } from '../driver.js';
 import { loadMigrations } from '../migrations.js';
 import type { Database } from '../schema.js';
@@ -40,6 +47,28 @@ function withStatementCache(raw: BetterSqlite3.Database, max = 512) {
   };
 }
 
+/**
+ * Transactions begin IMMEDIATE: they take the write lock first, waiting for it as a write statement does. A
+ * deferred one that reads before it writes fails at its first write with SQLITE_BUSY_SNAPSHOT, without waiting,
+ * whenever another connection (an analysis or data-types thread storing results) committed since its read: an
+ * edit of a function's data types while its analysis's types were being stored answered 503.
+ */
+class ImmediateDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateDriver(this.settings);
+  }
+}
+
 /** Embedded backend: one SQLite file in WAL mode, shared safely by the server and CLI processes. */
 export function openSqlite(file: string): DatabaseDriver {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -48,7 +77,7 @@ export function openSqlite(file: string): DatabaseDriver {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateDialect({ database: withStatementCache(raw) }) });
   return {
     dialect: 'sqlite',
     db,
