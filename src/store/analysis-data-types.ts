@@ -1,6 +1,6 @@
 // An analysis's type table (migration 010): one entry per C spelling its functions' data types use, with an id
 // (/v3 data_type_id), and the types its owner defined; and which functions, by address, use which entries.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { DataTypeEntry } from '../shared/data-type-spelling.js';
 import { errors } from '../shared/errors.js';
 import { inBatches } from './batches.js';
@@ -134,30 +134,29 @@ export class AnalysisDataTypesRepository {
     return { rows, total: Number(total.n) };
   }
 
-  async byIds(analysisId: number, ids: number[], db: Db = this.db): Promise<DataTypeRow[]> {
-    const out: DataTypeRow[] = [];
-    await inBatches([...new Set(ids)], async (batch) => {
-      out.push(
-        ...(await db
-          .selectFrom('analysis_data_types')
-          .selectAll()
-          .where('analysis_id', '=', analysisId)
-          .where('id', 'in', batch)
-          .execute()),
-      );
-    });
-    return out;
+  byIds(analysisId: number, ids: number[], db: Db = this.db): Promise<DataTypeRow[]> {
+    return this.matching(analysisId, 'id', ids, db);
   }
 
-  async byNames(analysisId: number, names: string[], db: Db = this.db): Promise<DataTypeRow[]> {
+  byNames(analysisId: number, names: string[], db: Db = this.db): Promise<DataTypeRow[]> {
+    return this.matching(analysisId, 'name', names, db);
+  }
+
+  /** The analysis's entries whose `column` is one of `values` (1 000 values a query). */
+  private async matching(
+    analysisId: number,
+    column: 'id' | 'name',
+    values: (number | string)[],
+    db: Db,
+  ): Promise<DataTypeRow[]> {
     const out: DataTypeRow[] = [];
-    await inBatches([...new Set(names)], async (batch) => {
+    await inBatches([...new Set(values)], async (batch) => {
       out.push(
         ...(await db
           .selectFrom('analysis_data_types')
           .selectAll()
           .where('analysis_id', '=', analysisId)
-          .where('name', 'in', batch)
+          .where(sql<SqlBool>`${sql.ref(column)} in (${sql.join(batch)})`)
           .execute()),
       );
     });

@@ -126,12 +126,12 @@ for (const backend of backends) {
               type: 'int32_t',
               args: {
                 '0x0': { last_change: null, offset: 0, name: 'a1', type: 'int32_t', size: 4 },
-                '0x1': { last_change: null, offset: 1, name: 'a2', type: 'void *', size: 8 },
+                '0x1': { last_change: null, offset: 1, name: 'a2', type: 'int32_t *', size: 8 },
               },
             },
             stack_vars: {},
             name: 'sub_11000',
-            type: 'int32_t sub_11000(int32_t a1, void *a2)',
+            type: 'int32_t sub_11000(int32_t a1, int32_t *a2)',
             artifact_type: 'Function',
           },
           func_deps: [],
@@ -148,7 +148,22 @@ for (const backend of backends) {
       });
       const logs = (await h().request('GET', `/v2/analyses/${ids.alice}/logs`, alice)).json().data.logs as string;
       assert.match(logs, /Data types: Recovering data types \(\d+%\)/);
-      assert.match(logs, /Data types: recovered for 3 of 3 functions/);
+      assert.match(logs, /Data types: recovered for 4 of 4 functions/);
+      // k's structure, recovered from its field accesses, is its dependency.
+      const k = (await get(ids.alice, fns.get(TYPED.k)!)).data.data_types!;
+      assert.equal(k.func_types.type, 'int32_t sub_1102c(struct s_1102c_1 *a1)');
+      assert.deepEqual(k.func_deps, [
+        {
+          last_change: null,
+          name: 's_1102c_1',
+          size: null,
+          members: {
+            '0x0': { last_change: null, name: 'f_0', offset: 0, type: 'int32_t', size: 4 },
+            '0x8': { last_change: null, name: 'f_8', offset: 8, type: 'int32_t', size: 4 },
+          },
+          artifact_type: 'Structure',
+        },
+      ]);
 
       // Asked again: nothing to queue, the job that made them is the reference.
       const again = (await generate(alice, ids.alice, { function_ids: [f, fns.get(TYPED.g)!] })).json().data;

@@ -84,24 +84,42 @@ for (const backend of backends) {
         all.items.map((t) => [t.name, t.kind, t.size, t.source_type, t.has_definition, t.definition]),
         [
           ['int32_t', 'BASE', 4, 'SYSTEM', false, undefined],
-          ['void', 'BASE', undefined, 'SYSTEM', false, undefined],
-          ['void *', 'POINTER', 8, 'SYSTEM', true, { type: 'void' }],
+          ['int32_t *', 'POINTER', 8, 'SYSTEM', true, { type: 'int32_t' }],
+          [
+            'struct s_1102c_1',
+            'STRUCT',
+            undefined,
+            'SYSTEM',
+            true,
+            {
+              members: {
+                '0x0': { name: 'f_0', type: 'int32_t', size: 4, offset: 0 },
+                '0x8': { name: 'f_8', type: 'int32_t', size: 4, offset: 8 },
+              },
+            },
+          ],
+          ['struct s_1102c_1 *', 'POINTER', 8, 'SYSTEM', true, { type: 'struct s_1102c_1' }],
         ],
       );
-      assert.equal(all.total_count, 3);
+      assert.equal(all.total_count, 4);
       const t = all.items[0]!;
       assert.equal(new Date(t.created_at).toISOString(), t.created_at);
       assert.equal(t.namespace, '');
       const names = async (query: string) =>
         ((await call(alice, 'GET', `${types(ids.typed)}?${query}`)) as { items: DataType[] }).items.map((i) => i.name);
-      assert.deepEqual(await names('kind=POINTER'), ['void *']);
-      assert.deepEqual(await names('kind=POINTER&kind=BASE&search=VOID'), ['void', 'void *']);
-      assert.deepEqual(await names('order_by=size&order=DESC'), ['void *', 'int32_t', 'void']);
+      assert.deepEqual(await names('kind=POINTER'), ['int32_t *', 'struct s_1102c_1 *']);
+      assert.deepEqual(await names('kind=STRUCT&kind=BASE&search=S_1102C'), ['struct s_1102c_1']);
+      assert.deepEqual(await names('order_by=size&order=DESC'), [
+        'int32_t *',
+        'struct s_1102c_1 *',
+        'int32_t',
+        'struct s_1102c_1',
+      ]);
       const page = (await call(alice, 'GET', `${types(ids.typed)}?limit=1&offset=1`)) as {
         items: DataType[];
         total_count: number;
       };
-      assert.deepEqual([page.items.map((i) => i.name), page.total_count], [['void'], 3]);
+      assert.deepEqual([page.items.map((i) => i.name), page.total_count], [['int32_t *'], 4]);
       assert.deepEqual(await names('source_type=USER'), []);
       // Nothing generated yet: an empty table.
       assert.deepEqual(await call(alice, 'GET', types(ids.other)), { items: [], total_count: 0 });
@@ -111,15 +129,17 @@ for (const backend of backends) {
       const { alice } = h().keys;
       const int = table.get('int32_t')!.data_type_id;
       const url = `${types(ids.typed)}/${int}/functions`;
-      const every = [TYPED.f, TYPED.g, TYPED.h].map((v) => fns.typed.get(v)!).sort((a, b) => a - b);
+      const every = [TYPED.f, TYPED.g, TYPED.h, TYPED.k].map((v) => fns.typed.get(v)!).sort((a, b) => a - b);
       const first = await call(alice, 'GET', `${url}?page_size=2`);
       assert.deepEqual(first, {
         items: every.slice(0, 2).map((id) => ({ function_id: id, function_name: expectName(id) })),
         next_after_function_id: every[1],
       });
       const rest = await call(alice, 'GET', `${url}?page_size=2&after_function_id=${every[1]}`);
-      assert.deepEqual(rest, { items: [{ function_id: every[2], function_name: expectName(every[2]!) }] });
-      const pointer = await call(alice, 'GET', `${types(ids.typed)}/${table.get('void *')!.data_type_id}/functions`);
+      assert.deepEqual(rest, {
+        items: every.slice(2).map((id) => ({ function_id: id, function_name: expectName(id) })),
+      });
+      const pointer = await call(alice, 'GET', `${types(ids.typed)}/${table.get('int32_t *')!.data_type_id}/functions`);
       assert.deepEqual(pointer.items, [{ function_id: fns.typed.get(TYPED.f), function_name: 'sub_11000' }]);
 
       const missing = await h().request('GET', `${types(ids.typed)}/999999/functions`, alice);
@@ -205,7 +225,7 @@ for (const backend of backends) {
         error: {
           code: 'CONFLICT',
           message:
-            'Data type int32_t is used by 3 function(s), whose data types spell it by name: it cannot be renamed',
+            'Data type int32_t is used by 4 function(s), whose data types spell it by name: it cannot be renamed',
         },
       });
       const unknown = await h().request('PUT', types(ids.typed), alice, {

@@ -51,13 +51,14 @@ export function noise(n: number, seed = 1): Buffer {
 }
 
 /**
- * An x86-64 ELF executable with three functions whose data types the types stage recovers, from
- * signatures.test.ts's hand-assembled code (no symbols, so they are named sub_<hex>):
- *   0x11000 int32_t f(int32_t a1, void *a2)  — `*p = a; return a + 1;`
- *   0x11006 int32_t g(void)                  — the entry: `return f(5, &local) * 2;`
- *   0x11020 int32_t h(int32_t a1)            — a frame: the argument spilled to var_c at -0xc
+ * An x86-64 ELF executable with four functions whose data types the types stage recovers, hand-assembled (no
+ * symbols, so they are named sub_<hex>):
+ *   0x11000 int32_t f(int32_t a1, int32_t *a2)  — `*p = a; return a + 1;`
+ *   0x11006 int32_t g(void)                     — the entry: `return f(5, &local) * 2;`
+ *   0x11020 int32_t h(int32_t a1)               — a frame: the argument spilled to var_c at -0xc
+ *   0x1102c int32_t k(struct s_1102c_1 *a1)     — `return p->f_0 + p->f_8;`: a structure from its accesses
  */
-export const TYPED = { f: 0x11000, g: 0x11006, h: 0x11020 };
+export const TYPED = { f: 0x11000, g: 0x11006, h: 0x11020, k: 0x1102c };
 
 export function typedProgram(tag = 0): Buffer {
   const code = [
@@ -67,6 +68,7 @@ export function typedProgram(tag = 0): Buffer {
     ...[0x01, 0xc0, 0x48, 0x83, 0xc4, 0x18, 0xc3], // add eax, eax; add rsp, 0x18; ret
     ...[0x55, 0x48, 0x89, 0xe5, 0x89, 0x7d, 0xfc], // push rbp; mov rbp, rsp; mov [rbp-4], edi
     ...[0x8b, 0x45, 0xfc, 0x5d, 0xc3], // mov eax, [rbp-4]; pop rbp; ret
+    ...[0x8b, 0x07, 0x03, 0x47, 0x08, 0xc3], // mov eax, [rdi]; add eax, [rdi+8]; ret
   ];
   const elf = buildElf({
     bits: 64,

@@ -1,22 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  IdParam,
-  V3CopySignaturesBody,
-  V3CopySignaturesOutput,
-  V3CreateDataTypesBody,
-  V3DataTypeFunctions,
-  V3DataTypeFunctionsQuery,
-  V3DataTypeParams,
-  V3DataTypesOutput,
-  V3FunctionParams,
-  V3FunctionSignature,
-  V3ListDataTypesOutput,
-  V3ListDataTypesQuery,
-  V3ListSignaturesOutput,
-  V3ListSignaturesQuery,
-  V3UpdateDataTypesBody,
-  V3UpdateSignatureBody,
-} from '../../contracts/index.js';
+import { IdParam } from '../../contracts/index.js';
+import * as schemas from '../../contracts/v3-data-types.js';
 import type { AnalysisDataTypesService, FunctionSignaturesService } from '../../services/index.js';
 import { allErrorsValidatorCompiler } from '../validation.js';
 import { v3Operation as operation } from './schema.js';
@@ -33,18 +17,18 @@ export const v3DataTypesRoutes =
 
     app.get(
       table,
-      operation(tags, 'v3ListAnalysisDataTypes', V3ListDataTypesOutput, [404], {
+      operation(tags, 'v3ListAnalysisDataTypes', schemas.V3ListDataTypesOutput, [404], {
         params: AnalysisId,
-        querystring: V3ListDataTypesQuery,
+        querystring: schemas.V3ListDataTypesQuery,
       }),
       async (req) => types.list(req.caller, req.params.analysis_id, req.query),
     );
 
     app.post(
       table,
-      operation(tags, 'v3CreateAnalysisDataTypes', V3DataTypesOutput, [403, 404, 409], {
+      operation(tags, 'v3CreateAnalysisDataTypes', schemas.V3DataTypesOutput, [403, 404, 409], {
         params: AnalysisId,
-        body: V3CreateDataTypesBody,
+        body: schemas.V3CreateDataTypesBody,
         code: 201,
       }),
       async (req, reply) => reply.status(201).send(await types.create(req.caller, req.params.analysis_id, req.body)),
@@ -52,44 +36,44 @@ export const v3DataTypesRoutes =
 
     app.put(
       table,
-      operation(tags, 'v3UpdateAnalysisDataTypes', V3DataTypesOutput, [403, 404, 409], {
+      operation(tags, 'v3UpdateAnalysisDataTypes', schemas.V3DataTypesOutput, [403, 404, 409], {
         params: AnalysisId,
-        body: V3UpdateDataTypesBody,
+        body: schemas.V3UpdateDataTypesBody,
       }),
       async (req) => types.update(req.caller, req.params.analysis_id, req.body),
     );
 
     app.get(
       `${table}/:data_type_id/functions`,
-      operation(tags, 'v3ListDataTypeFunctions', V3DataTypeFunctions, [404], {
-        params: V3DataTypeParams,
-        querystring: V3DataTypeFunctionsQuery,
+      operation(tags, 'v3ListDataTypeFunctions', schemas.V3DataTypeFunctions, [404], {
+        params: schemas.V3DataTypeParams,
+        querystring: schemas.V3DataTypeFunctionsQuery,
       }),
       async (req) => types.functions(req.caller, req.params.analysis_id, req.params.data_type_id, req.query),
     );
 
     app.put(
       '/v3/analyses/:analysis_id/functions/:function_id/signature',
-      operation(tags, 'v3UpdateFunctionSignature', V3FunctionSignature, [403, 404], {
-        params: V3FunctionParams,
-        body: V3UpdateSignatureBody,
+      operation(tags, 'v3UpdateFunctionSignature', schemas.V3FunctionSignature, [403, 404], {
+        params: schemas.V3FunctionParams,
+        body: schemas.V3UpdateSignatureBody,
       }),
       async (req) => signatures.update(req.caller, req.params.analysis_id, req.params.function_id, req.body),
     );
 
     app.post(
       '/v3/analyses/:analysis_id/signatures/copy',
-      operation(tags, 'v3CopyFunctionSignatures', V3CopySignaturesOutput, [403, 404, 409], {
+      operation(tags, 'v3CopyFunctionSignatures', schemas.V3CopySignaturesOutput, [403, 404, 409], {
         params: AnalysisId,
-        body: V3CopySignaturesBody,
+        body: schemas.V3CopySignaturesBody,
       }),
       async (req) => signatures.copy(req.caller, req.params.analysis_id, req.body),
     );
 
     app.get(
       '/v3/functions/signatures',
-      operation(tags, 'v3ListFunctionSignatures', V3ListSignaturesOutput, [404], {
-        querystring: V3ListSignaturesQuery,
+      operation(tags, 'v3ListFunctionSignatures', schemas.V3ListSignaturesOutput, [404], {
+        querystring: schemas.V3ListSignaturesQuery,
       }),
       async (req) => signatures.list(req.caller, req.query),
     );

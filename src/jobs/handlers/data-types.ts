@@ -27,6 +27,9 @@ export class DataTypesJobHandler implements JobHandler {
     const { analysisId, debugSha256 } = payloadOf(job);
     const analysis = await this.store.analyses.get(analysisId);
     if (!analysis) return; // deleted while queued: its data types went with it
+    // Requeued meanwhile: its functions are being replaced, so there is nothing whole to match records to.
+    if (analysis.status !== 'Complete')
+      throw new PermanentJobError(`the analysis is ${analysis.status} (re-analysed): ask again once it is Complete`);
     const { events } = this.store;
     await this.store.functionDataTypes.start(job.id);
     await events.log(analysisId, `Data types: generation started (attempt ${job.attempts} of ${job.max_attempts})`);
