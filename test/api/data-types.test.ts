@@ -430,5 +430,15 @@ for (const backend of backends) {
       assert.equal(r.statusCode, 422);
       assertValidation(r.json(), 'nothing to keep', 'body.data_types.func_types');
     });
+
+    test('deleting an analysis takes its data types, history and type table with it', async () => {
+      const { alice } = h().keys;
+      for (const id of [ids.alice, ids.alicePublic]) {
+        const r = await h().request('DELETE', `/v2/analyses/${id}`, alice);
+        assert.equal(r.statusCode, 200, r.body);
+        const gone = await h().request('GET', `/v2/analyses/${id}/functions/data_types`, alice);
+        assert.equal(gone.statusCode, 404);
+      }
+    });
   });
 }
