@@ -39,6 +39,8 @@ export function v3Error(err: AppError, traceId: string) {
   };
 }
 
+type ValidationError = NonNullable<FastifyError['validation']>[number];
+
 /**
  * Whether an Ajv error only restates one a nullable field's other branch explains: `must be null` and `must match a
  * schema in anyOf` beside an error inside the value (`body.copies.0.target_function_id is required`).
@@ -56,8 +58,6 @@ function restates(v: ValidationError, all: ValidationError[]): boolean {
     )
   );
 }
-
-type ValidationError = NonNullable<FastifyError['validation']>[number];
 
 /** Every field Ajv rejected and why: `querystring.limit` must be <= 50, `body.tags` is required, … */
 export function validationFields(err: FastifyError): FieldProblem[] | undefined {

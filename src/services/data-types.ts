@@ -227,7 +227,7 @@ export class DataTypesService {
   }
 
   /** Each function's status, served types (with the type-table entries they use) and version. */
-  async items(analysisId: number, fns: TypedFunction[], rows: Rows): Promise<Item[]> {
+  private async items(analysisId: number, fns: TypedFunction[], rows: Rows): Promise<Item[]> {
     const served = new Map<number, FunctionTypesRecord>();
     for (const f of fns) {
       const row = rows.get(f.vaddr);
