@@ -146,7 +146,12 @@ for (const backend of backends) {
       assert.deepEqual(other.data.data_types!.func_types.stack_vars, {
         '-0xc': { last_change: null, offset: -12, name: 'var_c', type: 'int32_t', size: 4, addr: TYPED.h },
       });
-      const logs = (await h().request('GET', `/v2/analyses/${ids.alice}/logs`, alice)).json().data.logs as string;
+      // The job logs its summary after the worker thread stored the records: poll until it has.
+      let logs = '';
+      for (let i = 0; i < 200 && !/Data types: recovered for/.test(logs); i++) {
+        if (i) await new Promise((r) => setTimeout(r, 50));
+        logs = (await h().request('GET', `/v2/analyses/${ids.alice}/logs`, alice)).json().data.logs as string;
+      }
       assert.match(logs, /Data types: Recovering data types \(\d+%\)/);
       assert.match(logs, /Data types: recovered for 4 of 4 functions/);
       // k's structure, recovered from its field accesses, is its dependency.
