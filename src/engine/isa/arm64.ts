@@ -1,4 +1,5 @@
 // AArch64: everything the engine knows of it beyond the decoder (disasm/arm64-decoder.ts).
+import { ARM64_IR } from '../ir/arm64/index.js';
 import type { ClassTable } from './classes.js';
 import type { Dialect } from './dialect.js';
 import { littleWord } from './padding.js';
@@ -55,6 +56,6 @@ export const ARM64: IsaProfile = {
   globalPointer: false,
   dialect: DIALECT,
   pebAccess: null,
-  ir: null,
+  ir: ARM64_IR,
   names: { model: 'arm-64', capa: 'aarch64' },
 };
