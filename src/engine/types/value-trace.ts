@@ -122,6 +122,11 @@ function classifyUse(
   }
   // `mov al, 1` keeps the old value's upper bytes without looking at them: not a use of the old value.
   if (s.k === 'set' && s.e.k === 'bin' && s.e.op === 'deposit' && s.e.a === node) return;
+  const restored = s.k === 'store' && s.v === node ? restores(df, s, node, path) : null;
+  if (restored) {
+    restored.forEach(follow);
+    return;
+  }
   ev.used = true;
   // Copies say nothing of the width (compilers copy 32-bit values with 64-bit moves): their uses do.
   const copy = s.k === 'set' ? copyOf(s.e, node) : null;
@@ -229,4 +234,35 @@ function field(addr: Expr, node: Expr, w: number, path: Path, ev: Evidence): voi
 function contains(e: Expr, node: Expr, depth = 0): boolean {
   if (e === node) return true;
   return depth < 32 && operands(e).some((o) => contains(o, node, depth + 1));
+}
+
+/**
+ * A register saved to the frame and restored into itself before a return (where nothing reads it) or a
+ * tail call (which may pass it on): ARM's `push {r3, lr}` … `pop {r3, pc}`, which keeps the stack 8-byte
+ * aligned, is a save, not a use. The restored values, to follow as copies; null when the slot is anything
+ * else (a spill that is reloaded to be used, or never reloaded).
+ */
+function restores(
+  df: DataFlow,
+  s: Extract<Stmt, { k: 'store' }>,
+  node: Extract<Expr, { k: 'reg' }>,
+  path: Path,
+): Node[] | null {
+  const a = df.evaluate(s.addr);
+  if (a.kind !== 'sp') return null;
+  const loads = df.loadsAt(a.off);
+  if (!loads.length) return null;
+  const { fn } = df.ssa;
+  const out: Node[] = [];
+  for (const l of loads) {
+    const t = fn.blocks[l.block]!.stmts[l.stmt]!;
+    if (t.k !== 'set' || t.e !== l.value || t.r !== node.r || df.phiUsers(t.r, t.ver).length) return null;
+    const tail = (u: { block: number; stmt: number }) => {
+      const c = fn.blocks[u.block]!.stmts[u.stmt]!;
+      return c.k === 'call' && c.tail;
+    };
+    if (!df.uses(t.r, t.ver).every(tail)) return null;
+    out.push({ r: t.r, ver: t.ver, ...path });
+  }
+  return out;
 }
