@@ -306,7 +306,7 @@ function stackSetBefore(s: Extract<Stmt, { k: 'call' }>, outgoing: OutgoingArgum
  */
 function outgoingArguments(df: DataFlow, conv: CallingConvention): OutgoingArguments {
   const out: OutgoingArguments = new Map();
-  if (conv.stackSlot !== 4) return out;
+  if (conv.name !== 'cdecl') return out;
   const { fn } = df.ssa;
   const byBlock = new Map<number, SlotAccess[]>();
   for (const a of df.slots) {

@@ -286,7 +286,7 @@ function signatureOf(
   }
   return {
     // i386: arguments in registers are gcc's regparm(3) (static functions), popped ones stdcall.
-    convention: a.facts.pops > 0 ? 'stdcall' : a.conv.stackSlot === 4 && count.int > 0 ? 'regparm' : a.conv.name,
+    convention: a.facts.pops > 0 ? 'stdcall' : a.conv.name === 'cdecl' && count.int > 0 ? 'regparm' : a.conv.name,
     params,
     returns: nonVoid ? returnClass(a.facts, sites, a.addressSize) : { cls: 'void', width: 0 },
     variadic: a.facts.variadic,
