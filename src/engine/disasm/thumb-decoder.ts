@@ -299,26 +299,43 @@ function branchOrMisc(hw1: number, hw2: number, vaddr: number, out: Decoded): bo
 const itAdvance = (it: number): number => ((it & 7) === 0 ? 0 : (it & 0xe0) | ((it << 1) & 0x1f));
 
 /**
- * The Thumb decoder of the engine: `decodeThumb` plus IT-block state. An IT instruction at address A
- * makes the instructions decoded next at A+2, A+2+len… conditional; decoding anywhere else ends the
- * block (a CFG walk that jumps into the middle of an IT block sees unconditional instructions).
+ * IT-block state over instructions decoded one after another: an IT instruction at address A makes the
+ * instructions decoded next at A+2, A+2+len… conditional; decoding anywhere else ends the block (a CFG walk
+ * that jumps into the middle of an IT block sees unconditional instructions).
  */
+export class ItBlock {
+  private state = 0;
+  private next = -1;
+
+  /** The instruction at `vaddr` is inside an IT block (it follows the block's previous instruction). */
+  inside(vaddr: number): boolean {
+    return this.state !== 0 && vaddr === this.next;
+  }
+
+  /** The condition the instruction at `vaddr` executes under: the block's for its slot, else AL. */
+  conditionAt(vaddr: number): number {
+    return this.inside(vaddr) ? this.state >>> 4 : AL;
+  }
+
+  /** Moves past the instruction decoded at `vaddr` (`out` as the decoder left it; `hw` its first halfword). */
+  step(vaddr: number, hw: number, ok: boolean, out: Decoded): void {
+    const inIt = this.inside(vaddr);
+    this.state = inIt && ok ? itAdvance(this.state) : 0;
+    this.next = vaddr + out.length;
+    if (ok && !inIt && out.length === 2 && (hw & 0xff00) === 0xbf00 && (hw & 0xf) !== 0) this.state = hw & 0xff;
+  }
+}
+
+/** The Thumb decoder of the engine: `decodeThumb` plus IT-block state. */
 export class ThumbDecoder implements Decoder {
   readonly mode = 'thumb' as const;
-  private itState = 0;
-  private itNext = -1;
+  private readonly it = new ItBlock();
 
   constructor(private readonly textOf: (bytes: Uint8Array, offset: number, vaddr: number) => InstructionText | null) {}
 
   decode(bytes: Uint8Array, offset: number, vaddr: number, out: Decoded): boolean {
-    const inIt = this.itState !== 0 && vaddr === this.itNext;
-    const ok = decodeThumb(bytes, offset, vaddr, inIt ? this.itState >>> 4 : AL, out);
-    this.itState = inIt && ok ? itAdvance(this.itState) : 0;
-    this.itNext = vaddr + out.length;
-    if (ok && !inIt && out.length === 2) {
-      const hw = u16le(bytes, offset);
-      if ((hw & 0xff00) === 0xbf00 && (hw & 0xf) !== 0) this.itState = hw & 0xff;
-    }
+    const ok = decodeThumb(bytes, offset, vaddr, this.it.conditionAt(vaddr), out);
+    this.it.step(vaddr, ok ? u16le(bytes, offset) : 0, ok, out);
     return ok;
   }
 

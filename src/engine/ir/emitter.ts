@@ -58,8 +58,9 @@ export class InsnEmitter {
     this.guard = c;
   }
 
-  get empty(): boolean {
-    return !this.early.length && !this.stores.length && !this.writes.length && !this.transfers.length;
+  /** Some write gathered so far targets a register `e` reads. */
+  overwrites(e: Expr): boolean {
+    return this.writes.some((w) => reads(e, w.r));
   }
 
   /** Appends the instruction's statements to `out`. */

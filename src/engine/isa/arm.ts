@@ -1,5 +1,6 @@
 // 32-bit ARM (A32 and Thumb/Thumb-2): everything the engine knows of it beyond the decoders
 // (disasm/arm-decoder.ts, disasm/thumb-decoder.ts).
+import { ARM_IR } from '../ir/arm/index.js';
 import type { ClassTable, InstructionClass } from './classes.js';
 import { RETURN_REG, type Dialect } from './dialect.js';
 import type { IsaProfile } from './profile.js';
@@ -68,6 +69,6 @@ export const ARM: IsaProfile = {
   globalPointer: false,
   dialect: DIALECT,
   pebAccess: null,
-  ir: null,
+  ir: ARM_IR,
   names: { model: 'arm-32', capa: 'arm' },
 };

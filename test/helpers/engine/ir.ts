@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { functionBlocks } from '../../../src/engine/cfg/index.js';
-import { createDecoder, type DecoderMode } from '../../../src/engine/disasm/index.js';
+import { createDecoder, type DecoderMode, type Decoders } from '../../../src/engine/disasm/index.js';
 import { dataFlow, type DataFlow } from '../../../src/engine/ir/dataflow.js';
 import type { Expr, Stmt } from '../../../src/engine/ir/ir.js';
 import { FunctionLifter } from '../../../src/engine/ir/lift-function.js';
@@ -14,12 +14,18 @@ import { recoverFunctionSignatures, type RecoveredSignature } from '../../../src
 import { fixtureImage, recoverFixture, type FixtureSpec } from './cfg.js';
 import { CORPUS } from './disasm.js';
 
+/** The decoders recovery used on the fixture (ARM: Thumb too). */
+async function decodersOf(spec: FixtureSpec): Promise<Decoders> {
+  const isa = isaProfile(spec.arch)!;
+  const decoder = await createDecoder(isa.modeFor('little'));
+  return isa.thumb ? { decoder, thumbDecoder: await createDecoder('thumb') } : { decoder };
+}
+
 /** Each recovered function of the fixture lifted, in SSA form, with its data flow. */
 export async function liftFixture(spec: FixtureSpec): Promise<Map<number, DataFlow>> {
   const image = fixtureImage(spec);
   const graph = await recoverFixture(spec);
-  const decoder = await createDecoder(isaProfile(spec.arch)!.modeFor('little'));
-  const lifter = new FunctionLifter(image, graph, { decoder }, image.identity.platform);
+  const lifter = new FunctionLifter(image, graph, await decodersOf(spec), image.identity.platform);
   const layouts = functionBlocks(graph);
   const out = new Map<number, DataFlow>();
   graph.functions.forEach((f, fi) => {
@@ -33,8 +39,7 @@ export async function liftFixture(spec: FixtureSpec): Promise<Map<number, DataFl
 export async function signaturesOf(spec: FixtureSpec): Promise<Map<number, RecoveredSignature | null>> {
   const image = fixtureImage(spec);
   const graph = await recoverFixture(spec);
-  const decoder = await createDecoder(isaProfile(spec.arch)!.modeFor('little'));
-  const sigs = recoverFunctionSignatures(image, graph, { decoder });
+  const sigs = recoverFunctionSignatures(image, graph, await decodersOf(spec));
   return new Map(graph.functions.map((f, i) => [f.start, sigs[i]!]));
 }
 

@@ -2,6 +2,7 @@
 // scvtf/ucvtf, fcvtzs/fcvtzu and the other roundings), one-, two- and three-source arithmetic (fneg, fabs,
 // fsqrt, fcvt between precisions, fadd/fsub/fmul/fdiv, fmadd…), fcmp/fcmpe and fccmp (the flags), fcsel
 // and fmov of an immediate. Scalar results zero the rest of their vector register.
+import { expandFpImmediate } from '../arm-common.js';
 import { bin, konst, un, type Expr } from '../ir.js';
 import type { Arm64Insn } from './insn.js';
 import { FLAGS } from './registers.js';
@@ -40,7 +41,7 @@ export function floatingPoint(x: Arm64Insn, w: number): boolean {
   }
   if (op3 & 4) {
     if (rn !== 0) return false;
-    x.setV(rd, konst(expandImm((w >>> 13) & 0xff, fw * 8), fw));
+    x.setV(rd, konst(expandFpImmediate((w >>> 13) & 0xff, fw * 8), fw));
     return true;
   }
   if ((op3 & 0xf) === 8) {
@@ -121,15 +122,4 @@ function fixedPoint(x: Arm64Insn, w: number, fw: number, rd: number, rn: number)
   else if (rmode === 3 && opcode <= 1) x.opX(rd, 'ftoi_fixed', [x.v(rn, fw), fraction], xw);
   else return false;
   return true;
-}
-
-/** VFPExpandImm: an 8-bit immediate as a half, single or double: sign, 3-bit exponent, 4-bit fraction. */
-export function expandImm(imm8: number, bits: number): bigint {
-  const e = bits === 16 ? 5 : bits === 32 ? 8 : 11;
-  const f = bits - e - 1;
-  const b6 = (imm8 >>> 6) & 1;
-  const exp =
-    (BigInt(b6 ^ 1) << BigInt(e - 1)) | ((b6 ? (1n << BigInt(e - 3)) - 1n : 0n) << 2n) | BigInt((imm8 >>> 4) & 3);
-  const frac = BigInt(imm8 & 0xf) << BigInt(f - 4);
-  return (BigInt(imm8 >>> 7) << BigInt(bits - 1)) | (exp << BigInt(f)) | frac;
 }

@@ -2,7 +2,7 @@
 // operand helpers that know the register file's rules (register 31 is sp or zero, W writes zero-extend,
 // scalar vector writes zero the rest).
 import { newDecoded } from '../../disasm/instruction.js';
-import { armCondition } from '../arm-conditions.js';
+import { armCondition } from '../arm-common.js';
 import { InsnEmitter } from '../emitter.js';
 import { konst, reg, un, type Expr, type FlagOp } from '../ir.js';
 import { FLAGS, TEMP, V0 } from './registers.js';
