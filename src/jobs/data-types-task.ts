@@ -19,9 +19,8 @@ export interface DataTypesTaskInput extends SampleInput {
 export type DataTypesTaskOutput =
   { kind: 'done'; functions: number; recovered: number } | { kind: 'refused'; reason: string };
 
-/** Why a function has no record. */
-export const NO_SIGNATURE =
-  'no signature was recovered for this function (the types stage lifts x86 and x86-64 code so far)';
+/** Why a function has no record (its CPU has no lifter: every architecture the engine analyses has one). */
+export const NO_SIGNATURE = 'no signature was recovered for this function (its instruction set has no lifter)';
 
 /** The engine's progress as log lines of the analysis: `Data types: Recovering functions (6%)`. */
 const logProgress =

@@ -1,13 +1,15 @@
 // Recovered functions → IR, through their ISA profile's lifter: the instructions recovery found, block by
-// block, with the CFG's edges, MIPS delay slots lifted before their branch, tail jumps as tail calls and
-// every call reading its convention's argument registers and clobbering the rest.
+// block, with the CFG's edges, MIPS delay slots lifted before their transfer (which reads its condition or
+// target first), tail jumps as tail calls and every call reading its convention's argument registers and
+// clobbering the rest.
 import type { Platform } from '../../contracts/result.js';
 import { CallKind, IN_DELAY_SLOT, type FunctionBlocks, type FunctionGraph } from '../cfg/index.js';
 import { decoderOf, type Decoder, type Decoders } from '../disasm/index.js';
 import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
 import { MODE_PROFILES } from '../isa/index.js';
-import { konst, reg, type Expr, type IrFunction, type RegisterFile, type Stmt } from './ir.js';
+import { forEachRegRead, konst, reg, type Expr, type IrFunction, type RegisterFile, type Stmt } from './ir.js';
 import type { CallingConvention, Lifter } from './lifter.js';
+import { definedBy } from './ssa.js';
 
 /** Instructions lifted per function at most; the rest of a larger one is counted as undecoded. */
 const MAX_INSNS = 100_000;
@@ -50,21 +52,29 @@ export class FunctionLifter {
       const stmts: Stmt[] = [];
       const first = this.graph.blocks.firstInsn[gb]!;
       const last = first + this.graph.blocks.insns[gb]!;
-      const order: number[] = [];
-      for (let k = first; k < last; k++) {
-        // A MIPS delay slot runs before the transfer it follows takes effect.
-        if (k + 1 < last && bits[k + 1]! & IN_DELAY_SLOT) order.push(k + 1, k++);
-        else order.push(k);
-      }
-      for (const k of order) {
+      const liftInto = (k: number, out: Stmt[]): void => {
         const off = fileOffsetOf(this.image, addr[k]!);
         if (budget-- <= 0 || off < 0 || off + len[k]! > bytes.length) {
           undecoded++;
+          return;
+        }
+        const before = out.length;
+        if (lifter.lift(bytes, off, addr[k]!, out) === 0) undecoded++;
+        else this.completeCalls(out, before, addr[k]! + len[k]!, abi);
+      };
+      for (let k = first; k < last; k++) {
+        if (!(k + 1 < last && bits[k + 1]! & IN_DELAY_SLOT)) {
+          liftInto(k, stmts);
           continue;
         }
-        const before = stmts.length;
-        if (lifter.lift(bytes, off, addr[k]!, stmts) === 0) undecoded++;
-        else this.completeCalls(stmts, before, addr[k]! + len[k]!, abi);
+        // A MIPS delay slot runs before the transfer it follows takes effect (a call sees the arguments it
+        // sets, a return the result), but after the transfer has read its condition or target.
+        const transfer: Stmt[] = [];
+        liftInto(k, transfer);
+        const slot = stmts.length;
+        liftInto(++k, stmts);
+        readBeforeSlot(transfer, stmts, slot, abi.regs);
+        for (const s of transfer) stmts.push(s);
       }
       return {
         start: this.graph.blocks.start[gb]!,
@@ -127,6 +137,29 @@ export class FunctionLifter {
     const ir = MODE_PROFILES[this.decoders.decoder.mode].ir;
     const off = fileOffsetOf(this.image, Number(BigInt.asUintN(64, target.v)));
     return off < 0 || !ir?.thunkWrites ? null : ir.thunkWrites(this.image.bytes, off);
+  }
+}
+
+/**
+ * A transfer's condition or target that reads a register its delay slot (`stmts` from `slot`) writes is
+ * read into the scratch register before the slot. The slot's instruction never needs that register itself:
+ * lifters use it only to break cycles between an instruction's writes, and a MIPS instruction writes one
+ * register, or hi and lo from others.
+ */
+function readBeforeSlot(transfer: Stmt[], stmts: Stmt[], slot: number, regs: RegisterFile): void {
+  const written = new Set<number>();
+  for (let i = slot; i < stmts.length; i++) for (const r of definedBy(stmts[i]!)) written.add(r);
+  if (!written.size) return;
+  const early = (e: Expr, at: number): Expr => {
+    let hit = false;
+    forEachRegRead(e, (r) => (hit ||= written.has(r.r)));
+    if (!hit) return e;
+    stmts.splice(slot, 0, { k: 'set', r: regs.temp, ver: -1, e, at });
+    return reg(regs.temp, e.w);
+  };
+  for (const s of transfer) {
+    if (s.k === 'branch') s.c = early(s.c, s.at);
+    else if (s.k === 'jump' || s.k === 'call') s.target = early(s.target, s.at);
   }
 }
 

@@ -1,4 +1,5 @@
 // MIPS32, either byte order: everything the engine knows of it beyond the decoder (disasm/mips-decoder.ts).
+import { MIPS_IR } from '../ir/mips/index.js';
 import type { ClassTable } from './classes.js';
 import { RETURN_REG, type Dialect } from './dialect.js';
 import { littleWord } from './padding.js';
@@ -50,6 +51,6 @@ export const MIPS: IsaProfile = {
   globalPointer: true,
   dialect: DIALECT,
   pebAccess: null,
-  ir: null,
+  ir: MIPS_IR,
   names: { model: 'mips-32', capa: 'mips' },
 };
