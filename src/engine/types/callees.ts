@@ -4,12 +4,14 @@
 // flows the same way.
 import type { Expr } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
-import { coarseClass, sizeOf, type CoarseClass, type TypeTable } from './ctype.js';
+import { coarseClass, sizeOf, type CoarseClass, type CType, type TypeTable } from './ctype.js';
 import type { KnownPrototype } from './prototypes/index.js';
 
 export interface ParamType {
   cls: CoarseClass;
   width: number;
+  /** The declared type, where a library prototype gives one (`const char *` for strlen's argument). */
+  declared?: CType;
 }
 
 /** A library function as signature recovery sees it, in the caller's convention. */
@@ -107,8 +109,8 @@ export class Callees {
     return out;
   }
 
-  private paramType(t: Parameters<typeof coarseClass>[0], word: number): ParamType {
+  private paramType(t: CType, word: number): ParamType {
     const cls = coarseClass(t);
-    return { cls: cls === 'array' ? 'pointer' : cls, width: sizeOf(t, this.types) ?? word };
+    return { cls: cls === 'array' ? 'pointer' : cls, width: sizeOf(t, this.types) ?? word, declared: t };
   }
 }

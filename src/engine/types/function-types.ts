@@ -76,6 +76,10 @@ export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word
   const proto = prototypeOf(sig, word);
   const deps: TypeDependencyRecord[] = [];
   sig.params.forEach((p, i) => {
+    if (p.declared) {
+      proto.params[i]!.type = p.declared;
+      return;
+    }
     if (!p.fields?.length) return;
     // Only its first bytes read or written: a pointer to one value (`char *`, `int32_t *`), not a structure.
     if (p.fields.length === 1 && p.fields[0]!.offset === 0) {

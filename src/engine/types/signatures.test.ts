@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CORPUS } from '../../../test/helpers/engine/disasm.js';
 import { signaturesOf } from '../../../test/helpers/engine/ir.js';
 import { recoverBinaryFunctions } from '../recover-binary.js';
-import { recoverFunctionSignatures } from './index.js';
+import { formatType, recoverFunctionSignatures } from './index.js';
 
 test('signatures (SysV x86-64): an argument used as an address is a pointer, one read as 32 bits an int32; a caller reading eax makes the callee non-void', async () => {
   const code = [
@@ -68,6 +68,31 @@ test('signatures (i386 cdecl): stack arguments read above the return address, an
     assert.equal(s.params.length, 2, `0x${at.toString(16)}`);
     assert.equal(s.returns.cls, 'int32', `0x${at.toString(16)}`);
   }
+});
+
+test('signatures: an argument passed to a library function takes its declared type (strlen: const char *), its wrapper its return', async () => {
+  const code = [
+    // 0x1000 f(s): return strlen(s);
+    ...[0x48, 0x83, 0xec, 0x08], // sub rsp, 8
+    ...[0xe8, 0xf7, 0x00, 0x00, 0x00], // call 0x1100 (strlen@plt)
+    ...[0x48, 0x83, 0xc4, 0x08, 0xc3], // add rsp, 8; ret
+    ...new Array<number>(0x100 - 14).fill(0xcc),
+    ...[0xff, 0x25, 0xfa, 0x0e, 0x00, 0x00], // 0x1100: jmp [rip+0xefa] → slot 0x2000
+  ];
+  const image = {
+    arch: 'x86_64' as const,
+    sections: [
+      { name: '.text', vaddr: 0x1000, bytes: code, exec: true },
+      { name: '.got', vaddr: 0x2000, bytes: new Array<number>(8).fill(0) },
+    ],
+    entryPoints: [{ vaddr: 0x1000, kind: 'entry' as const }],
+    imports: [{ name: 'strlen', library: null, slot: 0x2000, stubs: [0x1100] }],
+  };
+  const f = (await signaturesOf(image)).get(0x1000)!;
+  assert.equal(f.params.length, 1);
+  assert.equal(f.params[0]!.cls, 'pointer');
+  assert.equal(f.params[0]!.declared && formatType(f.params[0]!.declared), 'const char *');
+  assert.notEqual(f.returns.cls, 'void', 'it returns what strlen returns');
 });
 
 interface TruthFunction {

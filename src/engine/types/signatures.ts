@@ -10,7 +10,7 @@ import type { FunctionLifter } from '../ir/lift-function.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import { toSsa } from '../ir/ssa.js';
 import { libraryTakes, targetAddress, type Callee, type Callees, type ParamType } from './callees.js';
-import type { CoarseClass } from './ctype.js';
+import type { CoarseClass, CType } from './ctype.js';
 import { functionFacts, type ArgUse, type CallSiteFacts, type FunctionFacts } from './function-facts.js';
 import type { Evidence, Passed } from './value-trace.js';
 
@@ -23,6 +23,8 @@ export interface RecoveredParam {
   cls: CoarseClass;
   /** A pointer's target as a structure: the fields accessed through it (offset, widest access). */
   fields?: { offset: number; size: number }[];
+  /** The type a library function it is passed to declares for it (strlen's argument: `const char *`). */
+  declared?: CType;
 }
 
 export interface RecoveredSignature {
@@ -183,11 +185,17 @@ function inheritFromCallees(
               : undefined;
         if (!u) return;
         const callees = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass));
+        // A library's declaration names the type the class only guesses at, where the two agree.
+        const declared = callees.find((t) => t && 'declared' in t && t.declared && t.cls === p.cls);
+        if (declared && 'declared' in declared && !p.declared) {
+          sig.params[i] = { ...p, declared: declared.declared! };
+          changed = true;
+        }
         // Its own evidence wins; a word-sized value only moved and compared says nothing either way.
         if (u.ev.address || u.ev.arithmetic || u.ev.float || narrowerThan(u.ev, a.addressSize)) return;
         const theirs = callees.find((t) => t);
         if (theirs && (theirs.cls !== p.cls || theirs.width !== p.width)) {
-          sig.params[i] = { ...p, cls: theirs.cls, width: theirs.width };
+          sig.params[i] = { ...sig.params[i]!, cls: theirs.cls, width: theirs.width };
           changed = true;
         }
       });
