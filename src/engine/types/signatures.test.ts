@@ -70,6 +70,37 @@ test('signatures (i386 cdecl): stack arguments read above the return address, an
   }
 });
 
+test('signatures (i386): ecx and edx taken with eax untouched are fastcall (ecx first); ecx alone thiscall', async () => {
+  const code = [
+    ...[0x8d, 0x04, 0x11, 0xc3], // 0x1000 fast(a, b): lea eax, [ecx+edx]; ret
+    ...[0x8b, 0x01, 0xc3], // 0x1004 method(this): mov eax, [ecx]; ret
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [
+      { vaddr: 0x1000, kind: 'entry' },
+      { vaddr: 0x1004, kind: 'init' },
+    ],
+  });
+  const fast = sigs.get(0x1000)!;
+  assert.equal(fast.convention, 'fastcall');
+  assert.deepEqual(
+    fast.params.map((p) => p.location),
+    [
+      { kind: 'int', index: 2 },
+      { kind: 'int', index: 1 },
+    ],
+    'ecx, then edx',
+  );
+  const method = sigs.get(0x1004)!;
+  assert.equal(method.convention, 'thiscall');
+  assert.deepEqual(
+    method.params.map((p) => p.cls),
+    ['pointer'],
+  );
+});
+
 test('signatures: an argument passed to a library function takes its declared type (strlen: const char *), its wrapper its return', async () => {
   const code = [
     // 0x1000 f(s): return strlen(s);

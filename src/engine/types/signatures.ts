@@ -217,6 +217,23 @@ function callSitesByCallee(
   return out;
 }
 
+/**
+ * The argument registers in parameter order, and the convention they make. i386 reads eax, edx, ecx (gcc's
+ * regparm); a function that takes ecx but never touches eax is Microsoft's fastcall (ecx, edx) or, with ecx
+ * alone, thiscall.
+ */
+function registerOrder(a: Analysed, count: number): { positions: number[]; convention: string | null } {
+  const positions = [...Array(count).keys()];
+  if (a.conv.name !== 'cdecl' || count === 0) return { positions, convention: null };
+  if (count < 3) return { positions, convention: 'regparm' };
+  const touched = (i: number) => {
+    const ev = a.facts.intArgs[i]?.ev;
+    return !!ev && (ev.used || ev.passed.length > 0);
+  };
+  if (touched(0)) return { positions, convention: 'regparm' };
+  return touched(1) ? { positions: [2, 1], convention: 'fastcall' } : { positions: [2], convention: 'thiscall' };
+}
+
 /** Read or spilled at less than a word: an integer of that width, whatever callees say. */
 const narrowerThan = (ev: Evidence, word: number): boolean =>
   [...ev.readWidths].some((w) => w < word) || (ev.spillWidth !== null && ev.spillWidth < word);
@@ -259,7 +276,8 @@ function signatureOf(
   sites: CallSiteFacts[],
 ): RecoveredSignature {
   const params: RecoveredParam[] = [];
-  for (let i = 0; i < count.int; i++) {
+  const registers = registerOrder(a, count.int);
+  for (const i of registers.positions) {
     const u = a.facts.intArgs[i];
     const siteWidth = Math.max(0, ...sites.map((s) => s.intSet[i] ?? 0));
     const width = paramWidth(u?.ev, siteWidth, a.addressSize);
@@ -293,8 +311,8 @@ function signatureOf(
     i += slots;
   }
   return {
-    // i386: arguments in registers are gcc's regparm(3) (static functions), popped ones stdcall.
-    convention: a.facts.pops > 0 ? 'stdcall' : a.conv.name === 'cdecl' && count.int > 0 ? 'regparm' : a.conv.name,
+    // i386: arguments popped by the callee are stdcall, in registers regparm, fastcall or thiscall.
+    convention: a.facts.pops > 0 ? 'stdcall' : (registers.convention ?? a.conv.name),
     params,
     returns: nonVoid ? returnClass(a.facts, sites, a.addressSize) : { cls: 'void', width: 0 },
     variadic: a.facts.variadic,
