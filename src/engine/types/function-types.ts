@@ -43,7 +43,7 @@ export function typeOfClass(cls: CoarseClass, word: 4 | 8): CType {
 
 export function prototypeOf(sig: RecoveredSignature, word: 4 | 8): Prototype {
   return {
-    returns: typeOfClass(sig.returns.cls, word),
+    returns: sig.returns.declared ?? typeOfClass(sig.returns.cls, word),
     params: sig.params.map((p, i) => ({ name: `a${i + 1}`, type: typeOfClass(p.cls, word) })),
     variadic: sig.variadic,
   };

@@ -30,7 +30,8 @@ export interface RecoveredParam {
 export interface RecoveredSignature {
   convention: string;
   params: RecoveredParam[];
-  returns: { cls: CoarseClass; width: number };
+  /** `declared`: the library function's return type, when it returns what one returns (`return malloc(n);`). */
+  returns: { cls: CoarseClass; width: number; declared?: CType };
   variadic: boolean;
   /** The callee removes its stack arguments (stdcall). */
   calleePops: number;
@@ -147,6 +148,14 @@ export function recoverSignatures(
     a ? signatureOf(a, counts[fi]!, pointers[fi]!, nonVoid[fi]!, sites[fi]!) : null,
   );
   inheritFromCallees(analysed, sigs, (a, stmt) => calleeOf(a, targetAddress(stmt.target, a.addressSize)));
+  analysed.forEach((a, fi) => {
+    const sig = sigs[fi];
+    if (!a || !sig || sig.returns.cls === 'void' || a.facts.returns.untouched) return;
+    const lib = [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough]
+      .map((t) => calleeOf(a, t))
+      .find((c) => c?.kind === 'library' && c.callee.returns.cls !== 'void');
+    if (lib?.kind === 'library') sig.returns = { ...lib.callee.returns };
+  });
   return sigs;
 }
 
