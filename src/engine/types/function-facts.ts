@@ -193,10 +193,26 @@ function definition(df: DataFlow, r: number, ver: number): Stmt | undefined {
 /** Nothing reads the value but returns, directly or through phis that only returns read. */
 function returnBound(df: DataFlow, r: number, ver: number, depth: number): boolean {
   if (depth > 8) return false;
-  const { fn } = df.ssa;
   return (
-    df.uses(r, ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'ret') &&
+    df.uses(r, ver).every((u) => buildsReturn(df, r, u, depth)) &&
     df.phiUsers(r, ver).every((p) => returnBound(df, r, p, depth + 1))
+  );
+}
+
+/**
+ * A use that is a return, or the value a partial write goes into when what it makes is returned
+ * (`xor eax, eax; …; sete al; ret`: the zero is the return value's upper bytes).
+ */
+function buildsReturn(df: DataFlow, r: number, u: ReturnType<DataFlow['uses']>[number], depth: number): boolean {
+  const s = df.ssa.fn.blocks[u.block]!.stmts[u.stmt]!;
+  if (s.k === 'ret') return true;
+  return (
+    s.k === 'set' &&
+    s.r === r &&
+    s.e.k === 'bin' &&
+    s.e.op === 'deposit' &&
+    s.e.a === u.node &&
+    returnBound(df, r, s.ver, depth + 1)
   );
 }
 
@@ -227,8 +243,7 @@ const CALL_RESULT = -1;
 function dedicatedArg(df: DataFlow, r: number, ver: number, conv: CallingConvention, depth: number): number {
   if (ver <= 0) return 0;
   const def = definition(df, r, ver);
-  const { fn } = df.ssa;
-  if (!df.uses(r, ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'ret')) return 0;
+  if (!df.uses(r, ver).every((u) => buildsReturn(df, r, u, depth))) return 0;
   if (def?.k === 'set') return widthOf(def.e);
   if (def?.k === 'call') return CALL_RESULT;
   return def?.k === 'phi' ? dedicatedWidth(df, r, ver, conv, depth) : 0;
