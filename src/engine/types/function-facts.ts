@@ -20,6 +20,8 @@ export interface CallSiteFacts {
   target: number | null;
   /** Per integer argument register: the width it was set at before the call, or 0 when not set. */
   intSet: number[];
+  /** Per integer argument register: the frame slot (offset from the entry stack pointer) it was loaded from. */
+  intFromSlot: (number | null)[];
   floatSet: number[];
   /** Stack argument slots written just before the call (i386). */
   stackSet: number;
@@ -276,6 +278,17 @@ function callSite(
     const a = regs[i];
     return a?.k === 'reg' ? setWidth(a) : 0;
   });
+  const intFromSlot = conv.intArgs.map((_, i) => {
+    const a = regs[i];
+    if (a?.k !== 'reg' || a.ver <= 0) return null;
+    const at = defs[a.r]![a.ver]!;
+    const def = fn.blocks[at.block]!.stmts[at.stmt]!;
+    let e = def.k === 'set' ? def.e : null;
+    while (e?.k === 'un' && (e.op === 'zext' || e.op === 'sext')) e = e.a;
+    if (e?.k !== 'load') return null;
+    const addr = df.evaluate(e.addr);
+    return addr.kind === 'sp' && addr.off < 0 ? addr.off : null;
+  });
   const floatSet = conv.floatArgs.map((_, i) => {
     const a = regs[conv.intArgs.length + i];
     return a?.k === 'reg' ? setWidth(a) : 0;
@@ -296,6 +309,7 @@ function callSite(
   return {
     target,
     intSet,
+    intFromSlot,
     floatSet,
     stackSet: stackSetBefore(s, outgoing),
     result: traced(conv.intReturn),

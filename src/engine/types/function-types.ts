@@ -98,7 +98,7 @@ export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word
   }));
   const stackVars: TypedValue[] = sig.frame.map((v) => ({
     name: `var_${(-v.offset).toString(16)}`,
-    type: formatType(v.size === word ? intType(word) : intType(sizeClass(v.size))),
+    type: formatType(v.declared ?? intType(sizeClass(v.size))),
     size: v.size,
     offset: v.offset,
   }));

@@ -126,6 +126,34 @@ test('signatures: an argument passed to a library function takes its declared ty
   assert.equal(f.returns.declared && formatType(f.returns.declared), 'size_t', 'it returns what strlen returns');
 });
 
+test('signatures: a stack variable loaded and passed to a library function takes the parameter’s declared type', async () => {
+  const code = [
+    // 0x1000 f(s): char *v = s; return strlen(v);  (-O0 style: the variable lives in the frame)
+    ...[0x48, 0x83, 0xec, 0x18], // sub rsp, 0x18
+    ...[0x48, 0x89, 0x7c, 0x24, 0x08], // mov [rsp+8], rdi
+    ...[0x48, 0x8b, 0x7c, 0x24, 0x08], // mov rdi, [rsp+8]
+    ...[0xe8, 0xed, 0x00, 0x00, 0x00], // call 0x1100 (strlen@plt)
+    ...[0x48, 0x83, 0xc4, 0x18, 0xc3], // add rsp, 0x18; ret
+    ...new Array<number>(0x100 - 0x18).fill(0xcc),
+    ...[0xff, 0x25, 0xfa, 0x0e, 0x00, 0x00], // 0x1100: jmp [rip+0xefa] → slot 0x2000
+  ];
+  const f = (
+    await signaturesOf({
+      arch: 'x86_64',
+      sections: [
+        { name: '.text', vaddr: 0x1000, bytes: code, exec: true },
+        { name: '.got', vaddr: 0x2000, bytes: new Array<number>(8).fill(0) },
+      ],
+      entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+      imports: [{ name: 'strlen', library: null, slot: 0x2000, stubs: [0x1100] }],
+    })
+  ).get(0x1000)!;
+  // rsp is entry sp − 0x18 after the sub, so [rsp+8] is entry sp − 0x10.
+  const v = f.frame.find((x) => x.offset === -0x10);
+  assert.ok(v, JSON.stringify(f.frame));
+  assert.equal(v.declared && formatType(v.declared), 'const char *');
+});
+
 interface TruthFunction {
   address: string;
   clone?: string;

@@ -35,8 +35,11 @@ export interface RecoveredSignature {
   variadic: boolean;
   /** The callee removes its stack arguments (stdcall). */
   calleePops: number;
-  /** Its frame's variables: offset from the entry stack pointer and size in bytes. */
-  frame: { offset: number; size: number }[];
+  /**
+   * Its frame's variables: offset from the entry stack pointer and size in bytes; `declared` where the
+   * variable is loaded and passed to a library function's parameter (its declared type).
+   */
+  frame: { offset: number; size: number; declared?: CType }[];
 }
 
 /** Interprocedural passes at most (each pass only adds arguments and pointer evidence). */
@@ -149,6 +152,7 @@ export function recoverSignatures(
   );
   inheritFromCallees(analysed, sigs, (a, stmt) => calleeOf(a, targetAddress(stmt.target, a.addressSize)));
   analysed.forEach((a, fi) => {
+    if (a && sigs[fi]) typeFrameFromLibraries(a, sigs[fi]!, (t) => calleeOf(a, t));
     const sig = sigs[fi];
     if (!a || !sig || sig.returns.cls === 'void' || a.facts.returns.untouched) return;
     const lib = [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough]
@@ -243,6 +247,23 @@ function registerOrder(a: Analysed, count: number): { positions: number[]; conve
   return touched(1) ? { positions: [2, 1], convention: 'fastcall' } : { positions: [2], convention: 'thiscall' };
 }
 
+/** Frame variables loaded and passed to a library parameter take its declared type, where the sizes agree. */
+function typeFrameFromLibraries(
+  a: Analysed,
+  sig: RecoveredSignature,
+  calleeAt: (address: number | null) => Callee | null,
+): void {
+  for (const call of a.facts.calls) {
+    const c = calleeAt(call.target);
+    if (c?.kind !== 'library') continue;
+    call.intFromSlot.forEach((off, i) => {
+      const param = c.callee.ints[i];
+      const slot = off === null ? undefined : sig.frame.find((v) => v.offset === off);
+      if (slot && param?.declared && !slot.declared && param.width === slot.size) slot.declared = param.declared;
+    });
+  }
+}
+
 /** Read or spilled at less than a word: an integer of that width, whatever callees say. */
 const narrowerThan = (ev: Evidence, word: number): boolean =>
   [...ev.readWidths].some((w) => w < word) || (ev.spillWidth !== null && ev.spillWidth < word);
@@ -326,7 +347,7 @@ function signatureOf(
     returns: nonVoid ? returnClass(a.facts, sites, a.addressSize) : { cls: 'void', width: 0 },
     variadic: a.facts.variadic,
     calleePops: a.facts.pops,
-    frame: a.facts.frame,
+    frame: a.facts.frame.map((v) => ({ ...v })),
   };
 }
 
