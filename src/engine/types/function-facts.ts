@@ -65,6 +65,7 @@ export interface FunctionFacts {
 export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFacts {
   const { fn } = df.ssa;
   const outgoing = outgoingArguments(df, conv);
+  const stackSet = stackArgumentsSet(outgoing);
   const entry = (r: number) => traceValue(df, { r, ver: 0 }, outgoing);
   const intArgs = conv.intArgs.map((r, pos) => ({ pos, ev: entry(r), width: 0 }));
   const floatArgs = conv.floatArgs.map((r, pos) => ({ pos, ev: entry(r), width: 0 }));
@@ -93,7 +94,7 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     for (const s of fn.blocks[b]!.stmts) {
       if (s.k === 'ret') readReturn(df, s, conv, facts);
       else if (s.k === 'call') {
-        const site = callSite(df, s, conv, outgoing);
+        const site = callSite(df, s, conv, outgoing, stackSet.get(s) ?? 0);
         facts.calls.push(site);
         if (s.tail && site.target !== null) {
           const sp = df.evaluate(s.args[s.args.length - 1]!);
@@ -263,6 +264,7 @@ function callSite(
   s: Extract<Stmt, { k: 'call' }>,
   conv: CallingConvention,
   outgoing: OutgoingArguments,
+  stackSet: number,
 ): CallSiteFacts {
   const { fn, defs } = df.ssa;
   const setWidth = (read: { ver: number; r: number }): number => {
@@ -311,20 +313,28 @@ function callSite(
     intSet,
     intFromSlot,
     floatSet,
-    stackSet: stackSetBefore(s, outgoing),
+    stackSet,
     result: traced(conv.intReturn),
     floatResult: traced(conv.floatReturn),
     tail: s.tail,
   };
 }
 
-/** How many consecutive stack argument slots, from the first, the call's own block writes before it. */
-function stackSetBefore(s: Extract<Stmt, { k: 'call' }>, outgoing: OutgoingArguments): number {
-  const written = new Set<number>();
-  for (const arg of outgoing.values()) if (arg.stmt === s) written.add(arg.pos);
-  let n = 0;
-  while (written.has(n)) n++;
-  return n;
+/** Per call, how many consecutive stack argument slots, from the first, its own block writes before it. */
+function stackArgumentsSet(outgoing: OutgoingArguments): Map<Stmt, number> {
+  const written = new Map<Stmt, Set<number>>();
+  for (const arg of outgoing.values()) {
+    const set = written.get(arg.stmt);
+    if (set) set.add(arg.pos);
+    else written.set(arg.stmt, new Set([arg.pos]));
+  }
+  const out = new Map<Stmt, number>();
+  for (const [call, set] of written) {
+    let n = 0;
+    while (set.has(n)) n++;
+    out.set(call, n);
+  }
+  return out;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 import type { RecoveredSignature } from './signatures.js';
 
 /** The C type a coarse class stands for, on a target with `word`-byte pointers. */
-export function typeOfClass(cls: CoarseClass, word: 4 | 8): CType {
+function typeOfClass(cls: CoarseClass, word: 4 | 8): CType {
   switch (cls) {
     case 'int8':
     case 'int16':
@@ -41,7 +41,7 @@ export function typeOfClass(cls: CoarseClass, word: 4 | 8): CType {
   }
 }
 
-export function prototypeOf(sig: RecoveredSignature, word: 4 | 8): Prototype {
+function prototypeOf(sig: RecoveredSignature, word: 4 | 8): Prototype {
   return {
     returns: sig.returns.declared ?? typeOfClass(sig.returns.cls, word),
     params: sig.params.map((p, i) => ({ name: `a${i + 1}`, type: typeOfClass(p.cls, word) })),

@@ -2,12 +2,9 @@
 // (../shared/corpus/types; skipped with a message when the corpus is not there).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { CORPUS } from '../../../test/helpers/engine/disasm.js';
-import { signaturesOf } from '../../../test/helpers/engine/ir.js';
-import { recoverBinaryFunctions } from '../recover-binary.js';
-import { formatType, recoverFunctionSignatures } from './index.js';
+import { corpusArgumentCounts, signaturesOf } from '../../../test/helpers/engine/ir.js';
+import { formatType } from './index.js';
 
 test('signatures (SysV x86-64): an argument used as an address is a pointer, one read as 32 bits an int32; a caller reading eax makes the callee non-void', async () => {
   const code = [
@@ -154,37 +151,18 @@ test('signatures: a stack variable loaded and passed to a library function takes
   assert.equal(v.declared && formatType(v.declared), 'const char *');
 });
 
-interface TruthFunction {
-  address: string;
-  clone?: string;
-  origin: string;
-  params: unknown[];
-}
-
 test('signatures: exact argument count against DWARF on lz4 x86-64 (gcc -O0 ≥ 0.93, -O2 ≥ 0.85)', async (t) => {
   const cases = [
     ['lz4-1.10.0_linux-x86_64_gcc12_O0', 0.93],
     ['lz4-1.10.0_linux-x86_64_gcc12_O2', 0.85],
   ] as const;
   for (const [name, floor] of cases) {
-    const truthFile = path.join(CORPUS, 'types', `${name}g.json`);
-    const binary = path.join(CORPUS, 'bin', 'lz4', `${name}_stripped`);
-    if (!existsSync(truthFile) || !existsSync(binary)) {
+    const counts = await corpusArgumentCounts('lz4', name);
+    if (!counts) {
       t.skip(`${CORPUS} absent: no type truth to compare with`);
       return;
     }
-    const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as { functions: TruthFunction[] };
-    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(binary), {});
-    const sigs = recoverFunctionSignatures(image, graph, decoders);
-    const byAddress = new Map(graph.functions.map((f, i) => [f.start, sigs[i]]));
-    let n = 0;
-    let exact = 0;
-    for (const f of truth.functions) {
-      const sig = byAddress.get(Number(f.address));
-      if (f.clone || f.origin === 'runtime' || !sig) continue;
-      n++;
-      if (sig.params.length === f.params.length) exact++;
-    }
+    const { functions: n, exact } = counts;
     assert.ok(n > 100, `${name}: ${n} functions matched by address`);
     assert.ok(exact / n >= floor, `${name}: exact argument count ${(exact / n).toFixed(3)} < ${floor}`);
   }

@@ -17,8 +17,6 @@ export interface Evidence {
    * call's stack argument slot `pos`.
    */
   passed: Passed[];
-  /** Returned (read by a `ret`). */
-  returned: boolean;
   /** Compared with or combined with a floating-point operation. */
   float: boolean;
   /**
@@ -57,7 +55,6 @@ export const noEvidence = (): Evidence => ({
   readWidths: new Set(),
   spillWidth: null,
   passed: [],
-  returned: false,
   float: false,
   arithmetic: false,
   fields: new Map(),
@@ -116,10 +113,8 @@ function classifyUse(
       return;
     }
   }
-  if (s.k === 'ret') {
-    ev.returned = true;
-    return;
-  }
+  // Returning a value says nothing of its type.
+  if (s.k === 'ret') return;
   // `mov al, 1` keeps the old value's upper bytes without looking at them: not a use of the old value.
   if (s.k === 'set' && s.e.k === 'bin' && s.e.op === 'deposit' && s.e.a === node) return;
   const restored = s.k === 'store' && s.v === node ? restores(df, s, node, path) : null;
