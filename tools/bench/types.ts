@@ -2,7 +2,7 @@
 // (../shared/corpus/types, matched by function address), per ISA, compiler and -O level: exact argument
 // count, count within ±1, coarse class of each argument both sides have, void/non-void return, structure
 // layout F1 over the (offset, size) members of the structures pointer arguments point to (nested structures
-// flattened; recovered from the fields accessed through them), and the types stage's time beside the whole analysis of the largest file. GCC clones (.constprop/.isra/.part: their real
+// flattened; recovered from the fields accessed through them, merged across functions), and the types stage's time beside the whole analysis of the largest file. GCC clones (.constprop/.isra/.part: their real
 // convention differs from the declared one) and runtime functions are left out, as the corpus README says.
 // BENCH_FILTER=<substring> limits the binaries; BENCH_VERBOSE=1 lists each miss.
 import { readFileSync } from 'node:fs';

@@ -51,16 +51,15 @@ function prototypeOf(sig: RecoveredSignature, word: 4 | 8): Prototype {
 
 /**
  * A pointer argument's structure, from the fields the code accesses through it: `struct s_<function>_<n>`
- * with `f_<offset>` members of the width accessed.
+ * after the first function's argument that points to it, with `f_<offset>` members of the width accessed.
  */
 function recoveredStructure(
-  fnAddress: number,
-  index: number,
+  owner: { address: number; param: number },
   fields: { offset: number; size: number }[],
 ): TypeDependencyRecord {
   return {
     kind: 'struct',
-    name: `struct s_${fnAddress.toString(16)}_${index + 1}`,
+    name: `struct s_${owner.address.toString(16)}_${owner.param + 1}`,
     size: null,
     members: fields.map((f) => ({
       name: `f_${f.offset.toString(16)}`,
@@ -71,8 +70,16 @@ function recoveredStructure(
   };
 }
 
-/** The record of one function whose prototype was recovered from its code. */
-export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word: 4 | 8): FunctionTypesRecord {
+/**
+ * The record of one function whose prototype was recovered from its code; `addressOf` gives the address of
+ * a function by index (structures are named after the first function pointing to them).
+ */
+export function recoveredRecord(
+  f: FunctionRecord,
+  sig: RecoveredSignature,
+  word: 4 | 8,
+  addressOf: (fn: number) => number,
+): FunctionTypesRecord {
   const proto = prototypeOf(sig, word);
   const deps: TypeDependencyRecord[] = [];
   sig.params.forEach((p, i) => {
@@ -86,7 +93,8 @@ export function recoveredRecord(f: FunctionRecord, sig: RecoveredSignature, word
       proto.params[i]!.type = pointerTo(intType(sizeClass(p.fields[0]!.size)), word);
       return;
     }
-    const struct = recoveredStructure(f.vaddr, i, p.fields);
+    const owner = p.structure ? { address: addressOf(p.structure.fn), param: p.structure.param } : null;
+    const struct = recoveredStructure(owner ?? { address: f.vaddr, param: i }, p.fields);
     deps.push(struct);
     proto.params[i]!.type = pointerTo({ kind: 'struct', tag: struct.name.slice('struct '.length) }, word);
   });

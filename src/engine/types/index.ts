@@ -78,7 +78,7 @@ export function functionTypes(
           known.stdcall ? 'stdcall' : convention,
         ),
       );
-    else if (sigs[i]) out.push(recoveredRecord(f, sigs[i]!, word));
+    else if (sigs[i]) out.push(recoveredRecord(f, sigs[i]!, word, (fn) => graph.functions[fn]!.start));
   });
   return out;
 }

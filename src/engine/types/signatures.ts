@@ -12,6 +12,8 @@ import { toSsa } from '../ir/ssa.js';
 import { libraryTakes, targetAddress, type Callee, type Callees, type ParamType } from './callees.js';
 import type { CoarseClass, CType } from './ctype.js';
 import { functionFacts, type ArgUse, type CallSiteFacts, type FunctionFacts } from './function-facts.js';
+import { argUseAt, paramIndexOf } from './param-slots.js';
+import { mergeStructures } from './structures.js';
 import type { Evidence, Passed } from './value-trace.js';
 
 export type ParamLocation = { kind: 'int' | 'float'; index: number } | { kind: 'stack'; offset: number };
@@ -21,8 +23,13 @@ export interface RecoveredParam {
   /** Bytes. */
   width: number;
   cls: CoarseClass;
-  /** A pointer's target as a structure: the fields accessed through it (offset, widest access). */
+  /**
+   * A pointer's target as a structure: the fields accessed through it, here and in every function the same
+   * structure reaches (offset, widest access).
+   */
   fields?: { offset: number; size: number }[];
+  /** The structure's identity, shared by every parameter pointing to it: its first function and parameter. */
+  structure?: { fn: number; param: number };
   /** The type a library function it is passed to declares for it (strlen's argument: `const char *`). */
   declared?: CType;
 }
@@ -151,6 +158,10 @@ export function recoverSignatures(
     a ? signatureOf(a, counts[fi]!, pointers[fi]!, nonVoid[fi]!, sites[fi]!) : null,
   );
   inheritFromCallees(analysed, sigs, (a, stmt) => calleeOf(a, targetAddress(stmt.target, a.addressSize)));
+  mergeStructures(analysed, sigs, (fi, stmt) => {
+    const c = calleeOf(analysed[fi]!, targetAddress(stmt.target, analysed[fi]!.addressSize));
+    return c?.kind === 'function' ? c.index : null;
+  });
   analysed.forEach((a, fi) => {
     if (a && sigs[fi]) typeFrameFromLibraries(a, sigs[fi]!, (t) => calleeOf(a, t));
     const sig = sigs[fi];
@@ -176,12 +187,7 @@ function inheritFromCallees(
     if (c?.kind === 'library') return (p.stack ? c.callee.stack : c.callee.ints)[p.pos];
     const sig = c ? sigs[c.index] : null;
     if (!sig || !analysed[c!.index]) return undefined;
-    const conv = analysed[c!.index]!.conv;
-    return sig.params.find((q) =>
-      p.stack
-        ? q.location.kind === 'stack' && q.location.offset === conv.stackArgsAt + p.pos * conv.stackSlot
-        : q.location.kind === 'int' && q.location.index === p.pos,
-    );
+    return sig.params[paramIndexOf(sig, analysed[c!.index]!.conv, p)];
   };
   for (let round = 0; round < 4; round++) {
     let changed = false;
@@ -189,13 +195,7 @@ function inheritFromCallees(
       const sig = sigs[fi];
       if (!a || !sig) return;
       sig.params.forEach((p, i) => {
-        const loc = p.location;
-        const u =
-          loc.kind === 'int'
-            ? a.facts.intArgs[loc.index]
-            : loc.kind === 'stack'
-              ? a.facts.stackArgs.find((s) => a.conv.stackArgsAt + s.pos * a.conv.stackSlot === loc.offset)
-              : undefined;
+        const u = argUseAt(a.facts, a.conv, p.location);
         if (!u) return;
         const callees = u.ev.passed.map((pass) => paramOf(calleeAt(a, pass.stmt), pass));
         // A library's declaration names the type the class only guesses at, where the two agree.

@@ -32,6 +32,8 @@ export interface Passed {
   stmt: Extract<Stmt, { k: 'call' }>;
   pos: number;
   stack: boolean;
+  /** The constant added to the seed on the way (`f(&p->x)`); null once narrowed (no pointer then). */
+  offset: number | null;
 }
 
 /** Stores that write a call's stack arguments (i386): the store statement → the call and slot. */
@@ -109,7 +111,7 @@ function classifyUse(
   if (s.k === 'call') {
     const pos = s.args.indexOf(node);
     if (pos >= 0) {
-      if (pos < s.args.length - 1) ev.passed.push({ stmt: s, pos, stack: false });
+      if (pos < s.args.length - 1) ev.passed.push({ stmt: s, pos, stack: false, offset: passedOffset(path) });
       return;
     }
   }
@@ -135,7 +137,7 @@ function classifyUse(
   if (s.k === 'store' && copyOf(s.v, node) && !contains(s.addr, node)) {
     const arg = outgoing.get(s);
     if (arg) {
-      ev.passed.push({ ...arg, stack: true });
+      ev.passed.push({ ...arg, stack: true, offset: passedOffset(path) });
       return;
     }
     const a = df.evaluate(s.addr);
@@ -150,6 +152,8 @@ function classifyUse(
   if (s.k === 'store') field(s.addr, node, s.w, path, ev);
   for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, path, ev);
 }
+
+const passedOffset = (path: Path): number | null => (path.narrow ? null : path.offset);
 
 const nonZeroConstant = (e: Expr): boolean => e.k === 'const' && e.v !== 0n;
 
