@@ -4,6 +4,7 @@
 import type { DataFlow, SlotAccess } from '../ir/dataflow.js';
 import type { Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
+import { globalAccesses, type GlobalAccess } from './globals.js';
 import { targetAddress } from './callees.js';
 import { noEvidence, traceValue, type Evidence, type OutgoingArguments } from './value-trace.js';
 
@@ -59,6 +60,8 @@ export interface FunctionFacts {
   pops: number;
   /** Its stack variables: frame slots below the entry stack pointer, each with the widest access to it. */
   frame: { offset: number; size: number }[];
+  /** Memory it accesses at constant addresses (globals, if the image has data there). */
+  globals: GlobalAccess[];
   calls: CallSiteFacts[];
 }
 
@@ -81,6 +84,7 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     tailCallees: [],
     pops: 0,
     frame: frameSlots(df, conv),
+    globals: globalAccesses(df),
     calls: [],
   };
   if (conv.floatArgs.length > 0 && conv.intArgs.length > 0) {

@@ -10,6 +10,7 @@ import type { FunctionTypesRecord } from '../../shared/type-records.js';
 import { declaredRecord, type Declared } from './declared-types.js';
 import { readDwarfTypes, type DwarfTypes } from './dwarf/index.js';
 import { recoveredRecord } from './function-types.js';
+import { GlobalNames } from './globals.js';
 import { Callees } from './callees.js';
 import { libraryPrototypes, type Platform as LibraryPlatform, type PrototypeDatabase } from './prototypes/index.js';
 import { recoverSignatures, type RecoveredSignature } from './signatures.js';
@@ -60,25 +61,31 @@ export function functionTypes(
   const importAt = importsByAddress(image);
   // Recovery runs even beside full DWARF: it costs little next to recovery and keeps one path.
   const sigs = recoverFunctionSignatures(image, graph, decoders, library);
-  const out: FunctionTypesRecord[] = [];
-  functions.forEach((f, i) => {
+  const globals = new GlobalNames(image, dwarf, word);
+  const typesOf = (f: FunctionRecord, i: number): FunctionTypesRecord | null => {
     const convention = sigs[i]?.convention ?? '';
     const d = declared.get(f.vaddr);
     // An import's stub or thunk is the library function.
     const name = importAt.get(f.vaddr);
     const known = name === undefined ? null : library.find(name);
-    if (d) out.push(declaredRecord(f, d, dwarf!.table, word, convention));
-    else if (known)
-      out.push(
-        declaredRecord(
-          f,
-          { name: known.name, prototype: known.prototype, source: 'library', locals: [] },
-          library.types,
-          word,
-          known.stdcall ? 'stdcall' : convention,
-        ),
+    if (d) return declaredRecord(f, d, dwarf!.table, word, convention);
+    if (known)
+      return declaredRecord(
+        f,
+        { name: known.name, prototype: known.prototype, source: 'library', locals: [] },
+        library.types,
+        word,
+        known.stdcall ? 'stdcall' : convention,
       );
-    else if (sigs[i]) out.push(recoveredRecord(f, sigs[i]!, word, (fn) => graph.functions[fn]!.start));
+    return sigs[i] ? recoveredRecord(f, sigs[i]!, word, (fn) => graph.functions[fn]!.start) : null;
+  };
+  const out: FunctionTypesRecord[] = [];
+  functions.forEach((f, i) => {
+    const record = typesOf(f, i);
+    if (!record) return;
+    // The globals its code touches, wherever its prototype came from.
+    if (sigs[i]) record.deps.push(...globals.dependencies(sigs[i]!.globals));
+    out.push(record);
   });
   return out;
 }

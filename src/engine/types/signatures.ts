@@ -12,6 +12,7 @@ import { toSsa } from '../ir/ssa.js';
 import { libraryTakes, targetAddress, type Callee, type Callees, type ParamType } from './callees.js';
 import type { CoarseClass, CType } from './ctype.js';
 import { functionFacts, type ArgUse, type CallSiteFacts, type FunctionFacts } from './function-facts.js';
+import type { GlobalAccess } from './globals.js';
 import { argUseAt, paramIndexOf } from './param-slots.js';
 import { mergeStructures } from './structures.js';
 import type { Evidence, Passed } from './value-trace.js';
@@ -47,6 +48,8 @@ export interface RecoveredSignature {
    * variable is loaded and passed to a library function's parameter (its declared type).
    */
   frame: { offset: number; size: number; declared?: CType }[];
+  /** Memory it accesses at constant addresses. */
+  globals: GlobalAccess[];
 }
 
 /** Interprocedural passes at most (each pass only adds arguments and pointer evidence). */
@@ -348,6 +351,7 @@ function signatureOf(
     variadic: a.facts.variadic,
     calleePops: a.facts.pops,
     frame: a.facts.frame.map((v) => ({ ...v })),
+    globals: a.facts.globals,
   };
 }
 
