@@ -1,14 +1,18 @@
 // Data flow over a function in SSA form: constant and stack-pointer propagation (each value is a constant,
 // the entry stack pointer plus a constant, or unknown), def-use chains, and the frame slots every load and
-// store with a stack address touches. Sparse and optimistic: phis meet only the values known so far, and
+// store with a stack address touches; calls through registers it knows are rewritten to call the constant
+// (propagateCallTargets). Sparse and optimistic: phis meet only the values known so far, and
 // the passes repeat until nothing changes (bounded, for hostile code).
-import { forEachRegRead, operands, stmtOperands, type Expr } from './ir.js';
+import { forEachRegRead, konst, load, operands, stmtOperands, type Expr } from './ir.js';
+import type { IrFunction } from './ir.js';
 import type { SsaFunction } from './ssa.js';
 
 export type Value = { kind: 'const'; v: bigint } | { kind: 'sp'; off: number } | { kind: 'unknown' };
 
 const UNKNOWN: Value = { kind: 'unknown' };
 const MAX_PASSES = 12;
+/** Frame slots looked at for saved constants at most (the overlap check is quadratic). */
+const MAX_SLOTS = 1024;
 
 /** A use of an SSA value: the statement that reads it, and the expression node. */
 export interface Use {
@@ -50,6 +54,8 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
   const values = new Map<number, Value>();
   values.set(key(fn.regs.sp, 0), { kind: 'sp', off: 0 });
 
+  /** Frame slots every store fills with one constant (MIPS's saved gp), once known: their loads read it. */
+  let constantSlots: Map<number, { v: bigint; w: number }> | null = null;
   const evaluate = (e: Expr, depth = 0): Value => {
     if (depth > 32) return UNKNOWN;
     switch (e.k) {
@@ -63,6 +69,11 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
           : UNKNOWN;
       case 'un':
         return e.op === 'zext' || e.op === 'sext' || e.op === 'trunc' ? evaluate(e.a, depth + 1) : UNKNOWN;
+      case 'load': {
+        const a = constantSlots?.size ? evaluate(e.addr, depth + 1) : UNKNOWN;
+        const slot = a.kind === 'sp' ? constantSlots!.get(a.off) : undefined;
+        return slot && slot.w === e.w ? { kind: 'const', v: slot.v } : UNKNOWN;
+      }
       default:
         return UNKNOWN;
     }
@@ -78,24 +89,38 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
     else return;
     changed = true;
   };
-  // In reverse postorder only a phi on a loop header reads a value not yet computed; when none did, one
-  // pass is the fixed point.
-  let ahead = true;
-  for (let pass = 0; changed && ahead && pass < MAX_PASSES; pass++) {
-    changed = false;
-    ahead = false;
-    for (const b of ssa.order) {
-      for (const s of fn.blocks[b]!.stmts) {
-        if (s.k === 'set') update(s.r, s.ver, evaluate(s.e));
-        else if (s.k === 'phi') {
-          const args = s.args.map((v) => (v < 0 ? undefined : values.get(key(s.r, v))));
-          if (pass === 0) ahead ||= args.some((v, i) => v === undefined && s.args[i]! >= 0);
-          else ahead = true;
-          update(s.r, s.ver, meet(args));
-        } else if (s.k === 'call' || s.k === 'effect') s.writes.forEach((r, i) => update(r, s.vers[i]!, UNKNOWN));
+  const solve = () => {
+    // In reverse postorder only a phi on a loop header reads a value not yet computed; when none did, one
+    // pass is the fixed point.
+    let ahead = true;
+    changed = true;
+    for (let pass = 0; changed && ahead && pass < MAX_PASSES; pass++) {
+      changed = false;
+      ahead = false;
+      for (const b of ssa.order) {
+        for (const s of fn.blocks[b]!.stmts) {
+          if (s.k === 'set') update(s.r, s.ver, evaluate(s.e));
+          else if (s.k === 'phi') {
+            const args = s.args.map((v) => (v < 0 ? undefined : values.get(key(s.r, v))));
+            if (pass === 0) ahead ||= args.some((v, i) => v === undefined && s.args[i]! >= 0);
+            else ahead = true;
+            update(s.r, s.ver, meet(args));
+          } else if (s.k === 'call' || s.k === 'effect') s.writes.forEach((r, i) => update(r, s.vers[i]!, UNKNOWN));
+        }
       }
     }
+  };
+  solve();
+  // A value saved to the frame and reloaded (MIPS reloads gp after every call) keeps its constant: solved
+  // again with those loads known, when there are any.
+  constantSlots = slotConstants(fn.blocks, evaluate);
+  if (constantSlots.size) {
+    values.clear();
+    values.set(key(fn.regs.sp, 0), { kind: 'sp', off: 0 });
+    solve();
   }
+
+  propagateCallTargets(ssa, (r, ver) => values.get(key(r, ver)) ?? UNKNOWN, evaluate);
 
   const useLists = new Map<number, Use[]>();
   const phiLists = new Map<number, number[]>();
@@ -150,6 +175,37 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
   };
 }
 
+/**
+ * The frame slots whose every store writes the same constant at the same width and that no other store
+ * overlaps, when a load reads the frame. Stores through addresses the analysis cannot place are taken not
+ * to reach the frame (its address rarely escapes to code that writes a saved register's slot).
+ */
+function slotConstants(
+  blocks: IrFunction['blocks'],
+  evaluate: (e: Expr) => Value,
+): Map<number, { v: bigint; w: number }> {
+  const stores = new Map<number, { v: bigint; w: number } | null>();
+  const widest = new Map<number, number>();
+  let read = false;
+  for (const b of blocks)
+    for (const s of b.stmts) {
+      for (const e of stmtOperands(s)) forEachLoad(e, (l) => (read ||= evaluate(l.addr).kind === 'sp'));
+      const a = s.k === 'store' ? evaluate(s.addr) : UNKNOWN;
+      if (s.k !== 'store' || a.kind !== 'sp') continue;
+      const v = evaluate(s.v);
+      const old = stores.get(a.off);
+      const mine = v.kind === 'const' ? { v: v.v, w: s.w } : null;
+      stores.set(a.off, old === undefined ? mine : old && mine && old.v === mine.v && old.w === mine.w ? old : null);
+      widest.set(a.off, Math.max(widest.get(a.off) ?? 0, s.w));
+    }
+  const out = new Map<number, { v: bigint; w: number }>();
+  if (!read || widest.size > MAX_SLOTS) return out;
+  const overlapped = (off: number, w: number) =>
+    [...widest].some(([o, ow]) => o !== off && o < off + w && off < o + ow);
+  for (const [off, c] of stores) if (c && !overlapped(off, c.w)) out.set(off, c);
+  return out;
+}
+
 function combine(op: 'add' | 'sub', a: Value, b: Value, w: number): Value {
   if (a.kind === 'const' && b.kind === 'const')
     return { kind: 'const', v: BigInt.asIntN(w * 8, op === 'add' ? a.v + b.v : a.v - b.v) };
@@ -177,6 +233,32 @@ function meet(args: (Value | undefined)[]): Value {
     else if (!same(out, v)) return UNKNOWN;
   }
   return out ?? UNKNOWN;
+}
+
+/**
+ * A call through a register constant propagation knows is rewritten to call that constant, or through the
+ * constant slot the register was loaded from (MIPS `lw t9, n(gp); jalr t9`, ARM `ldr r3, =f; blx r3`), so
+ * everything after names its callee as it would a direct call's.
+ */
+function propagateCallTargets(
+  ssa: SsaFunction,
+  valueOf: (r: number, ver: number) => Value,
+  evaluate: (e: Expr) => Value,
+): void {
+  const { fn, defs } = ssa;
+  for (const b of fn.blocks)
+    for (const s of b.stmts) {
+      if (s.k !== 'call' || s.target.k !== 'reg' || s.target.ver < 0) continue;
+      const v = valueOf(s.target.r, s.target.ver);
+      if (v.kind === 'const') {
+        s.target = konst(v.v, s.target.w);
+        continue;
+      }
+      const at = defs[s.target.r]?.[s.target.ver];
+      const def = at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+      const slot = def?.k === 'set' && def.e.k === 'load' ? evaluate(def.e.addr) : UNKNOWN;
+      if (slot.kind === 'const' && def?.k === 'set') s.target = load(konst(slot.v, fn.regs.addressSize), def.e.w);
+    }
 }
 
 /** Every load in `e`, outermost first. */

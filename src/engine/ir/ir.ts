@@ -147,6 +147,71 @@ export function operands(e: Expr): Expr[] {
   }
 }
 
+/** `e` with `f` applied bottom-up to every node; subtrees `f` leaves alone are shared, not copied. */
+export function rewriteExpr(e: Expr, f: (e: Expr) => Expr, depth = 0): Expr {
+  if (depth > 64) return e;
+  const r = (x: Expr) => rewriteExpr(x, f, depth + 1);
+  let out: Expr = e;
+  switch (e.k) {
+    case 'load': {
+      const addr = r(e.addr);
+      if (addr !== e.addr) out = { ...e, addr };
+      break;
+    }
+    case 'bin':
+    case 'flags': {
+      const [a, b] = [r(e.a), r(e.b)];
+      if (a !== e.a || b !== e.b) out = { ...e, a, b };
+      break;
+    }
+    case 'un': {
+      const a = r(e.a);
+      if (a !== e.a) out = { ...e, a };
+      break;
+    }
+    case 'cond': {
+      const flags = r(e.flags);
+      if (flags !== e.flags) out = { ...e, flags };
+      break;
+    }
+    case 'select': {
+      const [c, a, b] = [r(e.c), r(e.a), r(e.b)];
+      if (c !== e.c || a !== e.a || b !== e.b) out = { ...e, c, a, b };
+      break;
+    }
+    case 'op': {
+      const args = e.args.map(r);
+      if (args.some((x, i) => x !== e.args[i])) out = { ...e, args };
+      break;
+    }
+    default:
+      break;
+  }
+  return f(out);
+}
+
+/** Rewrites, in place, the expressions a statement computes with (not the registers calls and returns list). */
+export function rewriteStmt(s: Stmt, f: (e: Expr) => Expr): void {
+  switch (s.k) {
+    case 'set':
+      s.e = rewriteExpr(s.e, f);
+      break;
+    case 'store':
+      s.addr = rewriteExpr(s.addr, f);
+      s.v = rewriteExpr(s.v, f);
+      break;
+    case 'call':
+    case 'jump':
+      s.target = rewriteExpr(s.target, f);
+      break;
+    case 'branch':
+      s.c = rewriteExpr(s.c, f);
+      break;
+    default:
+      break;
+  }
+}
+
 /** The expressions a statement reads at its top level. */
 export function stmtOperands(s: Stmt): Expr[] {
   switch (s.k) {

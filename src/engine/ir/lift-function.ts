@@ -7,7 +7,16 @@ import { CallKind, IN_DELAY_SLOT, type FunctionBlocks, type FunctionGraph } from
 import { decoderOf, type Decoder, type Decoders } from '../disasm/index.js';
 import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
 import { MODE_PROFILES } from '../isa/index.js';
-import { forEachRegRead, konst, reg, type Expr, type IrFunction, type RegisterFile, type Stmt } from './ir.js';
+import {
+  forEachRegRead,
+  konst,
+  reg,
+  rewriteStmt,
+  type Expr,
+  type IrFunction,
+  type RegisterFile,
+  type Stmt,
+} from './ir.js';
 import type { CallingConvention, Lifter } from './lifter.js';
 import { definedBy } from './ssa.js';
 
@@ -18,6 +27,8 @@ const MAX_INSNS = 100_000;
 export class FunctionLifter {
   private readonly lifters = new Map<Decoder, Lifter | null>();
   private readonly tailSites = new Set<number>();
+  /** Executable sections nothing writes to. */
+  private readonly code: { start: number; end: number }[];
 
   constructor(
     private readonly image: BinaryImage,
@@ -27,6 +38,9 @@ export class FunctionLifter {
   ) {
     const { site, kind } = graph.calls;
     for (let i = 0; i < site.length; i++) if (kind[i] === CallKind.Tail) this.tailSites.add(site[i]!);
+    this.code = image.sections
+      .filter((sec) => sec.exec && !sec.write && sec.fileSize > 0)
+      .map((sec) => ({ start: sec.vaddr, end: sec.vaddr + sec.fileSize }));
   }
 
   /** The register file and default convention of function `fi`, or null when its CPU has no lifter. */
@@ -60,7 +74,10 @@ export class FunctionLifter {
         }
         const before = out.length;
         if (lifter.lift(bytes, off, addr[k]!, out) === 0) undecoded++;
-        else this.completeCalls(out, before, addr[k]! + len[k]!, abi);
+        else {
+          for (let i = before; i < out.length; i++) rewriteStmt(out[i]!, this.literal);
+          this.completeCalls(out, before, addr[k]! + len[k]!, abi);
+        }
       };
       for (let k = first; k < last; k++) {
         if (!(k + 1 < last && bits[k + 1]! & IN_DELAY_SLOT)) {
@@ -85,14 +102,40 @@ export class FunctionLifter {
       };
     });
     // The entry as the target of a loop gets an empty block before it, so the values on entry reach it
-    // along an edge of their own (SSA's phis there then merge version 0 with the loop's).
-    if (layout.succ.some((succ) => succ.includes(0))) {
+    // along an edge of their own (SSA's phis there then merge version 0 with the loop's). The registers
+    // the ABI fixes on entry are set there too.
+    const fixed = (MODE_PROFILES[decoder.mode].ir?.entryValues?.(this.image, f.start) ?? []).map(({ r, v }): Stmt => ({
+      k: 'set',
+      r,
+      ver: -1,
+      e: konst(v, abi.regs.widths[r]!),
+      at: f.start,
+    }));
+    if (fixed.length || layout.succ.some((succ) => succ.includes(0))) {
       for (const b of blocks) b.succ = b.succ.map((x) => x + 1);
-      blocks.unshift({ start: f.start, end: f.start, stmts: [], succ: [1], pred: [] });
+      blocks.unshift({ start: f.start, end: f.start, stmts: fixed, succ: [1], pred: [] });
     }
     blocks.forEach((b, i) => b.succ.forEach((s) => blocks[s]!.pred.push(i)));
     return { start: f.start, regs: abi.regs, blocks, undecoded };
   }
+
+  /**
+   * A load from read-only code (ARM and Thumb literal pools) is the constant stored there: what a call or
+   * global reached through `ldr r3, =x` is becomes visible to constant propagation.
+   */
+  private readonly literal = (e: Expr): Expr => {
+    if (e.k !== 'load' || e.w > 8) return e;
+    const at = constantAddress(e.addr);
+    if (at === null || !this.code.some((c) => at >= c.start && at + e.w <= c.end)) return e;
+    const off = fileOffsetOf(this.image, at);
+    if (off < 0 || off + e.w > this.image.bytes.length) return e;
+    let v = 0n;
+    for (let i = 0; i < e.w; i++) {
+      const byte = this.image.bytes[off + (this.image.identity.endianness === 'big' ? i : e.w - 1 - i)]!;
+      v = (v << 8n) | BigInt(byte);
+    }
+    return konst(v, e.w);
+  };
 
   private lifterFor(decoder: Decoder): Lifter | null {
     let l = this.lifters.get(decoder);
@@ -161,6 +204,16 @@ function readBeforeSlot(transfer: Stmt[], stmts: Stmt[], slot: number, regs: Reg
     if (s.k === 'branch') s.c = early(s.c, s.at);
     else if (s.k === 'jump' || s.k === 'call') s.target = early(s.target, s.at);
   }
+}
+
+/** An address made of constants only (`pc + 8 + imm` as lifted), or null. */
+function constantAddress(e: Expr, depth = 0): number | null {
+  if (e.k === 'const') return Number(BigInt.asUintN(e.w * 8, e.v));
+  if (depth > 4 || e.k !== 'bin' || (e.op !== 'add' && e.op !== 'sub')) return null;
+  const [a, b] = [constantAddress(e.a, depth + 1), constantAddress(e.b, depth + 1)];
+  if (a === null || b === null) return null;
+  const sum = e.op === 'add' ? a + b : a - b;
+  return Number(BigInt.asUintN(e.w * 8, BigInt(sum)));
 }
 
 const returnRegisters = (conv: CallingConvention): number[] =>

@@ -3,6 +3,7 @@
 // is shared.
 import type { Platform } from '../../contracts/result.js';
 import type { Decoder } from '../disasm/index.js';
+import type { BinaryImage } from '../formats/image.js';
 import type { RegisterFile, Stmt } from './ir.js';
 
 /** How arguments and results travel for one ABI, in the register file's numbers. */
@@ -46,4 +47,9 @@ export interface IsaIr {
    * (i386 PIC: `mov ebx, [esp]; ret`): such calls clobber nothing else. Null otherwise.
    */
   thunkWrites?(bytes: Uint8Array, offset: number): number | null;
+  /**
+   * Registers the ABI fixes on entry to the function at `start` (MIPS PIC: t9 holds its own address and
+   * gp the module's GOT pointer), so constant propagation reaches what is addressed through them.
+   */
+  entryValues?(image: BinaryImage, start: number): { r: number; v: number }[];
 }

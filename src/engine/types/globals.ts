@@ -15,6 +15,12 @@ export interface GlobalAccess {
   size: number;
 }
 
+/**
+ * ELF's linkage tables: a slot there holds a global's address for position-independent code, not a
+ * variable of the program (the variable is what the slot points to).
+ */
+const LINKAGE = /^\.got(\.plt)?$/;
+
 /** Distinct globals one function lists at most (a table-driven function may touch hundreds). */
 const MAX_GLOBALS = 256;
 
@@ -66,7 +72,7 @@ export class GlobalNames {
       .map((s) => ({ address: s.vaddr, size: s.size, name: s.name, type: null }));
     this.named = [...declared, ...symbols].sort((a, b) => a.address - b.address);
     this.data = image.sections
-      .filter((s) => s.read && !s.exec && s.size > 0)
+      .filter((s) => s.read && !s.exec && s.size > 0 && !LINKAGE.test(s.name))
       .map((s) => ({ start: s.vaddr, end: s.vaddr + s.size }));
     this.imports = importsByAddress(image);
   }

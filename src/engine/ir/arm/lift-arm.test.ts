@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { halfwords, words } from '../../../../test/helpers/engine/cfg.js';
-import { liftFixture, liftLines, signaturesOf } from '../../../../test/helpers/engine/ir.js';
+import { exprText, liftFixture, liftLines, signaturesOf } from '../../../../test/helpers/engine/ir.js';
 
 test('lift (Thumb): push/pop lists, writeback after the access, ldrd over its own base, IT-block instructions guarded and not setting flags', async () => {
   const lines = await liftLines(
@@ -156,4 +156,27 @@ test('signatures (AAPCS-VFP, Thumb): r0/r1 arguments and r0 result; a push {r3, 
   );
   assert.equal(h.returns.cls, 'float64');
   assert.deepEqual(sigs.get(0x101e)!.params, []);
+});
+
+test('lift (A32): a literal-pool load from the code reads the constant there, and a call through it calls that constant', async () => {
+  const code = words(
+    0xe92d4010, // push {r4, lr}
+    0xe59f3004, // ldr r3, [pc, #4]   (the word at 0x1010)
+    0xe12fff33, // blx r3
+    0xe8bd8010, // pop {r4, pc}
+    0x00001014, // 0x1010: the literal, the address of the function after it
+    0xe12fff1e, // 0x1014: bx lr
+  );
+  const fns = await liftFixture({
+    arch: 'arm',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [{ vaddr: 0x1000, kind: 'entry', thumb: false }],
+  });
+  const fn = fns.get(0x1000)!.ssa.fn;
+  const stmts = fn.blocks.flatMap((b) => b.stmts);
+  assert.ok(
+    stmts.some((s) => s.k === 'set' && fn.regs.names[s.r] === 'r3' && exprText(s.e, fn.regs.names) === '0x1014'),
+  );
+  const call = stmts.find((s) => s.k === 'call');
+  assert.equal(call?.k === 'call' && exprText(call.target, fn.regs.names), '0x1014');
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { words } from '../../../../test/helpers/engine/cfg.js';
-import { liftFixture, liftLines, signaturesOf, stmtText } from '../../../../test/helpers/engine/ir.js';
+import { exprText, liftFixture, liftLines, signaturesOf, stmtText } from '../../../../test/helpers/engine/ir.js';
 
 test('lift (MIPS32 little-endian): lui/addiu, loads and stores, hi:lo products, slt, movn, the FPU compare and branch', async () => {
   const lines = await liftLines(
@@ -61,8 +61,43 @@ test('lift (MIPS32): a delay slot runs before its branch, which compares the reg
   });
   const fn = fns.get(0x1000)!.ssa.fn;
   const text = fn.blocks.map((b) => b.stmts.filter((s) => s.k !== 'phi').map((s) => stmtText(s, fn.regs.names)));
-  assert.deepEqual(text[0], ['tmp0 = eq(sub(a0:4, 0x0))', 'a0 = (a0:4 add 0x1)', 'branch tmp0:1']);
-  assert.deepEqual(text[1], ['v0 = a0:4', 'ret']);
+  // Block 0 sets what the ABI fixes on entry: t9 holds the function's address.
+  assert.deepEqual(text[0], ['t9 = 0x1000']);
+  assert.deepEqual(text[1], ['tmp0 = eq(sub(a0:4, 0x0))', 'a0 = (a0:4 add 0x1)', 'branch tmp0:1']);
+  assert.deepEqual(text[2], ['v0 = a0:4', 'ret']);
+});
+
+test('data flow (MIPS32 PIC): calls through GOT slots off gp reach the import, also after gp is reloaded from its save slot', async () => {
+  const code = words(
+    0x27bdffe0, // addiu sp, sp, -32
+    0xafbf001c, // sw ra, 28(sp)
+    0xafbc0010, // sw gp, 16(sp)        (gp = .got + 0x7ff0 on entry)
+    0x8f998020, // lw t9, -0x7fe0(gp)   (the slot at 0x2010: strlen)
+    0x0320f809, // jalr t9
+    0x00000000, //   nop
+    0x8fbc0010, // lw gp, 16(sp)        (the call clobbered gp)
+    0x8f998020, // lw t9, -0x7fe0(gp)
+    0x0320f809, // jalr t9
+    0x00000000, //   nop
+    0x8fbf001c, // lw ra, 28(sp)
+    0x03e00008, // jr ra
+    0x27bd0020, //   addiu sp, sp, 32
+  );
+  const fns = await liftFixture({
+    arch: 'mips',
+    sections: [
+      { name: '.text', vaddr: 0x1000, bytes: code, exec: true },
+      { name: '.got', vaddr: 0x2000, bytes: new Array(0x20).fill(0), exec: false },
+    ],
+    entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+    imports: [{ name: 'strlen', library: null, slot: 0x2010, stubs: [] }],
+  });
+  const fn = fns.get(0x1000)!.ssa.fn;
+  const calls = fn.blocks.flatMap((b) => b.stmts.filter((s) => s.k === 'call'));
+  assert.deepEqual(
+    calls.map((c) => c.k === 'call' && exprText(c.target, fn.regs.names)),
+    ['[0x2010]:4', '[0x2010]:4'],
+  );
 });
 
 test('signatures (O32): a0/a1 arguments, a result set in the return’s delay slot, a stack argument at entry sp + 16', async () => {

@@ -12,6 +12,8 @@ const GPR = [
 
 export const V0 = 2;
 export const A0 = 4;
+export const T9 = 25;
+export const GP = 28;
 export const SP = 29;
 export const RA = 31;
 export const HI = 32;
