@@ -92,6 +92,10 @@ const HANDLERS: Record<string, Handler> = {
   Cwde: (x, out) => x.setReg(R.ax, un('zext', un('sext', reg(R.ax, 2), 4), x.word), out),
   Cqo: (x, out) => x.setReg(R.dx, bin('sar', reg(R.ax, 8), konst(63, 8)), out),
   Cdq: (x, out) => x.setReg(R.dx, un('zext', bin('sar', reg(R.ax, 4), konst(31, 4)), x.word), out),
+  Idiv: (x, out) => x.divide('sdiv', 'srem', out),
+  Div: (x, out) => x.divide('udiv', 'urem', out),
+  Adc: (x, out) => x.withCarry('add', out),
+  Sbb: (x, out) => x.withCarry('sub', out),
   Call: (x, out) => x.call(out),
   Ret: (x, out) => out.push({ k: 'ret', reads: [], pop: x.opCount > 0 ? Number(x.insn.immediate(0)) : 0, at: x.at }),
   Jmp: (x, out) => out.push({ k: 'jump', target: x.target(), at: x.at }),
@@ -282,7 +286,7 @@ export class X86Lifter implements Lifter {
     this.writeSlot(s, v, out);
   }
 
-  private writeSlot(s: RegisterSlot, v: Expr, out: Stmt[]): void {
+  writeSlot(s: RegisterSlot, v: Expr, out: Stmt[]): void {
     const full = s.w === 16 ? 16 : this.word;
     let e: Expr;
     if (s.hi) e = { k: 'op', name: 'deposit_high8', args: [reg(s.r, 2), v], w: full };
@@ -301,9 +305,39 @@ export class X86Lifter implements Lifter {
   }
 
   alu(op: 'add' | 'sub' | 'and' | 'or' | 'xor', flags: FlagOp, a: Expr, b: Expr, out: Stmt[]): void {
-    // Flags first: both statements read the operands' values from before the instruction.
-    this.setFlags(flags, a, b, out);
-    this.write(0, bin(op, a, b, this.width(0)), out);
+    const w = this.width(0);
+    // Flags first: both statements read the operands' values from before the instruction. A logic
+    // operation's flags are those of its result (zero, sign, parity; carry and overflow clear).
+    if (flags === 'logic') this.setFlags('logic', bin(op, a, b, w), konst(0, w), out);
+    else this.setFlags(flags, a, b, out);
+    this.write(0, bin(op, a, b, w), out);
+  }
+
+  /**
+   * idiv/div r/m16-64: quotient to rax, remainder to rdx. The dividend is taken to be rax extended (what C
+   * compiles to: cqo/cdq before idiv, a zeroed rdx before div); byte division (al/ah) stays an op.
+   */
+  divide(q: 'sdiv' | 'udiv', r: 'srem' | 'urem', out: Stmt[]): void {
+    const w = this.width(0);
+    if (w < 2) {
+      this.generic(q === 'sdiv' ? 'Idiv' : 'Div', out);
+      return;
+    }
+    const [a, d] = [reg(R.ax, w), this.read(0)];
+    this.setReg(TEMP, bin(q, a, d, w), out);
+    this.writeSlot({ r: R.dx, w, hi: false }, bin(r, a, d, w), out);
+    this.writeSlot({ r: R.ax, w, hi: false }, reg(TEMP, w), out);
+    this.setFlags('other', reg(TEMP, w), konst(0, w), out);
+  }
+
+  /** adc/sbb: the operation with the carry flag added or subtracted (`sbb eax, eax` is -CF). */
+  withCarry(op: 'add' | 'sub', out: Stmt[]): void {
+    const w = this.width(0);
+    const carry = un('zext', { k: 'cond', cc: 'ult', flags: reg(FLAGS, this.word), w: 1 }, w);
+    const v = bin(op, bin(op, this.read(0), this.read(1), w), carry, w);
+    this.setReg(TEMP, v, out);
+    this.setFlags('other', reg(TEMP, w), konst(0, w), out);
+    this.write(0, reg(TEMP, w), out);
   }
 
   /** A scalar floating-point result into the low `w` bytes of the destination xmm register. */
