@@ -30,6 +30,13 @@ export function toSsa(fn: IrFunction): SsaFunction {
   return { fn, order, idom, defs };
 }
 
+/** Statement `a` runs before `b` on every path from the entry: earlier in the same block, or in a dominator. */
+export function dominates(ssa: SsaFunction, a: DefSite, b: DefSite): boolean {
+  if (a.block === b.block) return a.stmt < b.stmt;
+  for (let d = ssa.idom[b.block]!; d >= 0; d = ssa.idom[d]!) if (d === a.block) return true;
+  return false;
+}
+
 function reversePostorder(fn: IrFunction): number[] {
   const n = fn.blocks.length;
   const seen = new Uint8Array(n);

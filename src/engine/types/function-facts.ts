@@ -4,6 +4,7 @@
 import type { DataFlow, SlotAccess } from '../ir/dataflow.js';
 import type { Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
+import { dominates } from '../ir/ssa.js';
 import { globalAccesses, type GlobalAccess } from './globals.js';
 import { targetAddress } from './callees.js';
 import { noEvidence, traceValue, type Evidence, type OutgoingArguments } from './value-trace.js';
@@ -132,13 +133,17 @@ function registerSaveArea(df: DataFlow, conv: CallingConvention): number {
   return n;
 }
 
-/** Loads above the return address that nothing in the function stored first: the stack arguments. */
+/**
+ * Loads above the return address that no store to the slot precedes on every path: the stack arguments.
+ * A slot rewritten later (i386 tail calls pass their arguments in the caller's own) is still read first.
+ */
 function stackArguments(df: DataFlow, conv: CallingConvention, outgoing: OutgoingArguments): ArgUse[] {
-  const stored = new Set(df.slots.filter((a) => a.store).map((a) => a.off));
+  const stores = df.slots.filter((a) => a.store);
   const out = new Map<number, ArgUse>();
   const { fn } = df.ssa;
   for (const a of df.slots) {
-    if (a.store || a.off < conv.stackArgsAt || stored.has(a.off)) continue;
+    if (a.store || a.off < conv.stackArgsAt) continue;
+    if (stores.some((st) => st.off === a.off && dominates(df.ssa, st, a))) continue;
     const pos = Math.floor((a.off - conv.stackArgsAt) / conv.stackSlot);
     if (pos > 63 || out.has(pos)) continue;
     const s = fn.blocks[a.block]!.stmts[a.stmt]!;

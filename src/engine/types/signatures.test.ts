@@ -67,6 +67,35 @@ test('signatures (i386 cdecl): stack arguments read above the return address, an
   }
 });
 
+test('signatures (i386): a stack argument read before its slot is rewritten (for a tail call) is still an argument; one read after a store that always runs first is not', async () => {
+  const code = [
+    // 0x1000 f(p, x): return g(*p + x);  (the tail call reuses f's first slot)
+    ...[0x8b, 0x54, 0x24, 0x04], // mov edx, [esp+4]
+    ...[0x8b, 0x12], // mov edx, [edx]
+    ...[0x03, 0x54, 0x24, 0x08], // add edx, [esp+8]
+    ...[0x89, 0x54, 0x24, 0x04], // mov [esp+4], edx
+    ...[0xe9, 0x0d, 0x00, 0x00, 0x00], // jmp 0x1020
+    // 0x1013 k(): the slot is written before it is read
+    ...[0xc7, 0x44, 0x24, 0x04, 0x05, 0x00, 0x00, 0x00], // mov dword [esp+4], 5
+    ...[0x8b, 0x44, 0x24, 0x04, 0xc3], // mov eax, [esp+4]; ret
+    // 0x1020 g(int v): return v;
+    ...[0x8b, 0x44, 0x24, 0x04, 0xc3],
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [
+      { vaddr: 0x1000, kind: 'entry' },
+      { vaddr: 0x1013, kind: 'init' },
+      { vaddr: 0x1020, kind: 'init' },
+    ],
+  });
+  const f = sigs.get(0x1000)!;
+  assert.equal(f.params.length, 2);
+  assert.equal(f.params[0]!.cls, 'pointer', 'p is dereferenced before its slot takes g’s argument');
+  assert.deepEqual(sigs.get(0x1013)!.params, []);
+});
+
 test('signatures (i386): ecx and edx taken with eax untouched are fastcall (ecx first); ecx alone thiscall', async () => {
   const code = [
     ...[0x8d, 0x04, 0x11, 0xc3], // 0x1000 fast(a, b): lea eax, [ecx+edx]; ret
