@@ -96,6 +96,34 @@ test('signatures (i386): a stack argument read before its slot is rewritten (for
   assert.deepEqual(sigs.get(0x1013)!.params, []);
 });
 
+test('signatures (i386): a word compared as signed (jl, js) is an integer; one only tested against null a pointer', async () => {
+  const code = [
+    // 0x1000 f(int n): return n < 0 ? 0 : n;
+    ...[0x8b, 0x44, 0x24, 0x04], // mov eax, [esp+4]
+    ...[0x85, 0xc0, 0x78, 0x01, 0xc3], // test eax, eax; js 0x100a; ret
+    ...[0x31, 0xc0, 0xc3], // 0x100a: xor eax, eax; ret
+    // 0x100d g(void *p): return p == 0;
+    ...[0x31, 0xc0, 0x83, 0x7c, 0x24, 0x04, 0x00], // xor eax, eax; cmp dword [esp+4], 0
+    ...[0x0f, 0x94, 0xc0, 0xc3], // sete al; ret
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [
+      { vaddr: 0x1000, kind: 'entry' },
+      { vaddr: 0x100d, kind: 'init' },
+    ],
+  });
+  assert.deepEqual(
+    sigs.get(0x1000)!.params.map((p) => p.cls),
+    ['int32'],
+  );
+  assert.deepEqual(
+    sigs.get(0x100d)!.params.map((p) => p.cls),
+    ['pointer'],
+  );
+});
+
 test('signatures (i386): ecx and edx taken with eax untouched are fastcall (ecx first); ecx alone thiscall', async () => {
   const code = [
     ...[0x8d, 0x04, 0x11, 0xc3], // 0x1000 fast(a, b): lea eax, [ecx+edx]; ret

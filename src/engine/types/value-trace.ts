@@ -2,7 +2,7 @@
 // phis and frame slots (a spill and its reloads), collecting what its uses say of its type — used as an
 // address (a pointer), the widths it is read and spilled at, and the call arguments it becomes.
 import type { DataFlow } from '../ir/dataflow.js';
-import { operands, type Expr, type Stmt } from '../ir/ir.js';
+import { operands, stmtOperands, type Cond, type Expr, type Stmt } from '../ir/ir.js';
 
 export interface Evidence {
   /** Read by anything but a call's argument list or a return. */
@@ -147,6 +147,7 @@ function classifyUse(
       return;
     }
   }
+  if (s.k === 'set' && signedTest(df, s, node)) ev.arithmetic = true;
   const roots = s.k === 'store' ? [s.addr, s.v] : s.k === 'set' ? [s.e] : s.k === 'branch' ? [s.c] : [];
   // An index extended from 32 bits (`movsxd rax, eax; mov rdx, [rbx+rax]`) is no pointer, wherever it sits.
   if (s.k === 'store') field(s.addr, node, s.w, path, ev);
@@ -156,6 +157,24 @@ function classifyUse(
 const passedOffset = (path: Path): number | null => (path.narrow ? null : path.offset);
 
 const nonZeroConstant = (e: Expr): boolean => e.k === 'const' && e.v !== 0n;
+
+/** Conditions that read a comparison as signed: pointers are compared unsigned, integers mostly signed. */
+const SIGNED = new Set<Cond>(['slt', 'sle', 'sgt', 'sge', 'neg', 'pos']);
+
+/** `s` compares or tests `node` (`cmp`, `test`) and some condition reads the result as signed (`jl`, `js`). */
+function signedTest(df: DataFlow, s: Extract<Stmt, { k: 'set' }>, node: Expr): boolean {
+  const e = s.e;
+  if (e.k !== 'flags' || (e.op !== 'sub' && e.op !== 'and') || (e.a !== node && e.b !== node)) return false;
+  const { fn } = df.ssa;
+  return df
+    .uses(s.r, s.ver)
+    .some((u) => stmtOperands(fn.blocks[u.block]!.stmts[u.stmt]!).some((o) => readsSigned(o, u.node)));
+}
+
+function readsSigned(e: Expr, flags: Expr, depth = 0): boolean {
+  if (e.k === 'cond' && e.flags === flags) return SIGNED.has(e.cc);
+  return depth < 8 && operands(e).some((o) => readsSigned(o, flags, depth + 1));
+}
 
 const ARITHMETIC = new Set([
   'mul',
