@@ -44,6 +44,8 @@ export interface DataFlow {
   slots: SlotAccess[];
   /** The loads of the frame slot at `off`. */
   loadsAt(off: number): readonly SlotAccess[];
+  /** The stores to the frame slot at `off`. */
+  storesAt(off: number): readonly SlotAccess[];
 }
 
 /** Runs the analyses over a function in SSA form. */
@@ -158,10 +160,11 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
   );
 
   const loads = new Map<number, SlotAccess[]>();
+  const stores = new Map<number, SlotAccess[]>();
   for (const a of slots) {
-    if (a.store) continue;
-    let list = loads.get(a.off);
-    if (!list) loads.set(a.off, (list = []));
+    const byOff = a.store ? stores : loads;
+    let list = byOff.get(a.off);
+    if (!list) byOff.set(a.off, (list = []));
     list.push(a);
   }
   return {
@@ -172,6 +175,7 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
     phiUsers: (r, ver) => phiLists.get(key(r, ver)) ?? [],
     slots,
     loadsAt: (off) => loads.get(off) ?? [],
+    storesAt: (off) => stores.get(off) ?? [],
   };
 }
 

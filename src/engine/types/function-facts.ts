@@ -7,7 +7,7 @@ import type { CallingConvention } from '../ir/lifter.js';
 import { dominates } from '../ir/ssa.js';
 import { globalAccesses, type GlobalAccess } from './globals.js';
 import { targetAddress } from './callees.js';
-import { noEvidence, traceValue, type Evidence, type OutgoingArguments } from './value-trace.js';
+import { traceValue, type Evidence, type OutgoingArguments } from './value-trace.js';
 
 export interface ArgUse {
   /** Position in the convention's argument registers, or the stack slot index (stack arguments). */
@@ -134,24 +134,28 @@ function registerSaveArea(df: DataFlow, conv: CallingConvention): number {
 }
 
 /**
- * Loads above the return address that no store to the slot precedes on every path: the stack arguments.
- * A slot rewritten later (i386 tail calls pass their arguments in the caller's own) is still read first.
+ * Loads above the return address that no store to the slot precedes on every path: the stack arguments,
+ * each traced through all such loads of its slot. A slot rewritten later (i386 tail calls pass their
+ * arguments in the caller's own) is still read first.
  */
 function stackArguments(df: DataFlow, conv: CallingConvention, outgoing: OutgoingArguments): ArgUse[] {
   const stores = df.slots.filter((a) => a.store);
-  const out = new Map<number, ArgUse>();
-  const { fn } = df.ssa;
+  const bySlot = new Map<number, SlotAccess[]>();
   for (const a of df.slots) {
-    if (a.store || a.off < conv.stackArgsAt) continue;
+    if (a.store || a.off < conv.stackArgsAt || (a.off - conv.stackArgsAt) / conv.stackSlot > 63) continue;
     if (stores.some((st) => st.off === a.off && dominates(df.ssa, st, a))) continue;
-    const pos = Math.floor((a.off - conv.stackArgsAt) / conv.stackSlot);
-    if (pos > 63 || out.has(pos)) continue;
-    const s = fn.blocks[a.block]!.stmts[a.stmt]!;
-    const ev =
-      s.k === 'set' && s.e === a.value
-        ? traceValue(df, { r: s.r, ver: s.ver }, outgoing)
-        : { ...noEvidence(), used: true, readWidths: new Set([a.w]) };
-    out.set(pos, { pos, ev, width: a.w });
+    const list = bySlot.get(a.off);
+    if (list) list.push(a);
+    else bySlot.set(a.off, [a]);
+  }
+  const out = new Map<number, ArgUse>();
+  // A slot off the grid (a byte of a wider argument) belongs to the argument its slot starts. Loads of
+  // another width than the first read copy more or less than the argument (a vector move of two at once).
+  for (const [off, loads] of [...bySlot].sort((x, y) => x[0] - y[0])) {
+    const pos = Math.floor((off - conv.stackArgsAt) / conv.stackSlot);
+    const width = loads[0]!.w;
+    const same = loads.filter((a) => a.w === width);
+    if (!out.has(pos)) out.set(pos, { pos, ev: traceValue(df, { loads: same }, outgoing), width });
   }
   return [...out.values()].sort((x, y) => x.pos - y.pos);
 }

@@ -124,6 +124,82 @@ test('signatures (i386): a word compared as signed (jl, js) is an integer; one o
   );
 });
 
+test('signatures (i386): every read of a stack argument counts, loads inside bigger expressions too', async () => {
+  const code = [
+    // 0x1000 f(int n): return n > 5;  (the only read is inside the comparison)
+    ...[0x31, 0xc0, 0x83, 0x7c, 0x24, 0x04, 0x05], // xor eax, eax; cmp dword [esp+4], 5
+    ...[0x0f, 0x9f, 0xc0, 0xc3], // setg al; ret
+    // 0x100b h(int n): g = n; return n << 2;  (the second read is the telling one)
+    ...[0x8b, 0x44, 0x24, 0x04], // mov eax, [esp+4]
+    ...[0xa3, 0x00, 0x20, 0x00, 0x00], // mov [0x2000], eax
+    ...[0x8b, 0x44, 0x24, 0x04], // mov eax, [esp+4]
+    ...[0xc1, 0xe0, 0x02, 0xc3], // shl eax, 2; ret
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [
+      { vaddr: 0x1000, kind: 'entry' },
+      { vaddr: 0x100b, kind: 'init' },
+    ],
+  });
+  for (const at of [0x1000, 0x100b])
+    assert.deepEqual(
+      sigs.get(at)!.params.map((p) => p.cls),
+      ['int32'],
+      `0x${at.toString(16)}`,
+    );
+});
+
+test('signatures: a spill slot reused for another value passes on only what the store reaching each reload put there', async () => {
+  const code = [
+    // 0x1000 f(long n, long *q): *q = n * n;  (-O0 style, one slot for both)
+    ...[0x48, 0x83, 0xec, 0x18], // sub rsp, 0x18
+    ...[0x48, 0x89, 0x7c, 0x24, 0x08], // mov [rsp+8], rdi
+    ...[0x48, 0x8b, 0x44, 0x24, 0x08], // mov rax, [rsp+8]
+    ...[0x48, 0x0f, 0xaf, 0xc0], // imul rax, rax
+    ...[0x48, 0x89, 0x74, 0x24, 0x08], // mov [rsp+8], rsi
+    ...[0x48, 0x8b, 0x54, 0x24, 0x08], // mov rdx, [rsp+8]
+    ...[0x48, 0x89, 0x02], // mov [rdx], rax
+    ...[0x48, 0x83, 0xc4, 0x18, 0xc3], // add rsp, 0x18; ret
+  ];
+  const f = (
+    await signaturesOf({
+      arch: 'x86_64',
+      sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+      entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+    })
+  ).get(0x1000)!;
+  assert.deepEqual(
+    f.params.map((p) => p.cls),
+    ['int64', 'pointer'],
+    'n is no address for being in q’s slot later',
+  );
+});
+
+test('signatures (x86-64): an argument spilled as 32 bits is no pointer for being passed where the callee takes one', async () => {
+  const code = [
+    // 0x1000 f(int x): g(x);  (the caller widens nothing; g reads all of rdi)
+    ...[0x48, 0x83, 0xec, 0x18], // sub rsp, 0x18
+    ...[0x89, 0x7c, 0x24, 0x0c], // mov [rsp+0xc], edi
+    ...[0x8b, 0x7c, 0x24, 0x0c], // mov edi, [rsp+0xc]
+    ...[0xe8, 0x05, 0x00, 0x00, 0x00], // call 0x1016
+    ...[0x48, 0x83, 0xc4, 0x18, 0xc3], // add rsp, 0x18; ret
+    // 0x1016 g(int *p): return *p;
+    ...[0x8b, 0x07, 0xc3],
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86_64',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+  });
+  assert.equal(sigs.get(0x1016)!.params[0]!.cls, 'pointer');
+  assert.deepEqual(
+    sigs.get(0x1000)!.params.map((p) => p.cls),
+    ['int32'],
+  );
+});
+
 test('signatures (i386): ecx and edx taken with eax untouched are fastcall (ecx first); ecx alone thiscall', async () => {
   const code = [
     ...[0x8d, 0x04, 0x11, 0xc3], // 0x1000 fast(a, b): lea eax, [ecx+edx]; ret

@@ -147,10 +147,11 @@ export function recoverSignatures(
         nonVoid[fi] = true;
         changed = true;
       }
-      // Pointer evidence from callees: an argument passed on as a callee's pointer parameter is a pointer.
+      // Pointer evidence from callees: an argument passed on as a callee's pointer parameter is a pointer,
+      // unless it is read or spilled narrower than an address.
       for (const [stack, uses] of [[false, a.facts.intArgs] as const, [true, a.facts.stackArgs] as const])
         for (const u of uses)
-          for (const p of u.ev.passed)
+          for (const p of narrowerThan(u.ev, a.addressSize) ? [] : u.ev.passed)
             if (!pointers[fi]!.has(slotKey(stack, u.pos)) && pointerParam(calleeAt(p.stmt), p)) {
               pointers[fi]!.add(slotKey(stack, u.pos));
               changed = true;

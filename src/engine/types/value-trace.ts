@@ -1,7 +1,8 @@
 // Where a value goes inside one function: from an SSA value through copies, extensions, constant offsets,
 // phis and frame slots (a spill and its reloads), collecting what its uses say of its type — used as an
 // address (a pointer), the widths it is read and spilled at, and the call arguments it becomes.
-import type { DataFlow } from '../ir/dataflow.js';
+import type { DataFlow, SlotAccess } from '../ir/dataflow.js';
+import { dominates } from '../ir/ssa.js';
 import { operands, stmtOperands, type Cond, type Expr, type Stmt } from '../ir/ir.js';
 
 export interface Evidence {
@@ -50,8 +51,7 @@ interface Path {
 }
 type Node = { r: number; ver: number } & Path;
 
-/** Follows `seed` (a register version) forward through the function and gathers its evidence. */
-export const noEvidence = (): Evidence => ({
+const noEvidence = (): Evidence => ({
   used: false,
   address: false,
   readWidths: new Set(),
@@ -62,26 +62,46 @@ export const noEvidence = (): Evidence => ({
   fields: new Map(),
 });
 
+/**
+ * Follows `seed` forward through the function and gathers its evidence: a register version, or the loads
+ * of a stack argument's slot.
+ */
 export function traceValue(
   df: DataFlow,
-  seed: { r: number; ver: number },
+  seed: { r: number; ver: number } | { loads: readonly SlotAccess[] },
   outgoing: OutgoingArguments = new Map(),
 ): Evidence {
   const ev = noEvidence();
   const { fn } = df.ssa;
   const seen = new Set<number>();
   const regCount = fn.regs.names.length;
-  const work: Node[] = [{ ...seed, narrow: false, offset: 0 }];
-  const slotsVisited = new Set<number>();
-  const followSlot = (off: number, path: Path) => {
-    if (slotsVisited.has(off)) return;
-    slotsVisited.add(off);
-    for (const a of df.loadsAt(off)) {
-      const load = fn.blocks[a.block]!.stmts[a.stmt]!;
-      if (load.k === 'set' && load.e === a.value)
-        work.push({ r: load.r, ver: load.ver, narrow: path.narrow, offset: path.offset });
+  const work: Node[] = [];
+  const follow = (n: Node) => work.push(n);
+  // A load inside a bigger expression (`cmp eax, [esp+8]`, i386 `push [esp+0x1c]`) is a use of the slot's
+  // value in place; a load into a register continues as that register.
+  const readLoads = (loads: readonly SlotAccess[], path: Path) => {
+    for (const a of loads) {
+      const s = fn.blocks[a.block]!.stmts[a.stmt]!;
+      if (s.k === 'set' && s.e === a.value) work.push({ r: s.r, ver: s.ver, narrow: path.narrow, offset: path.offset });
+      else classifyUse(df, s, a.value, path, ev, outgoing, follow, followSlot);
     }
   };
+  const spills = new Set<SlotAccess>();
+  // Compilers reuse a spill slot for other values: only the loads this store reaches read the value.
+  const followSlot = (off: number, path: Path, store: Stmt) => {
+    const stores = df.storesAt(off);
+    const st = stores.find((a) => fn.blocks[a.block]!.stmts[a.stmt] === store);
+    if (!st || spills.has(st)) return;
+    spills.add(st);
+    const overwritten = (l: SlotAccess) =>
+      stores.some((o) => o !== st && dominates(df.ssa, st, o) && dominates(df.ssa, o, l));
+    readLoads(
+      df.loadsAt(off).filter((l) => dominates(df.ssa, st, l) && !overwritten(l)),
+      path,
+    );
+  };
+  if ('loads' in seed) readLoads(seed.loads, { narrow: false, offset: 0 });
+  else work.push({ ...seed, narrow: false, offset: 0 });
   while (work.length && seen.size < MAX_VALUES) {
     const v = work.pop()!;
     const id = v.ver * regCount + v.r;
@@ -89,7 +109,7 @@ export function traceValue(
     seen.add(id);
     for (const use of df.uses(v.r, v.ver)) {
       const s = fn.blocks[use.block]!.stmts[use.stmt]!;
-      classifyUse(df, s, use.node, v, ev, outgoing, (n) => work.push(n), followSlot);
+      classifyUse(df, s, use.node, v, ev, outgoing, follow, followSlot);
     }
     for (const ver of df.phiUsers(v.r, v.ver)) work.push({ ...v, ver });
   }
@@ -100,12 +120,12 @@ export function traceValue(
 function classifyUse(
   df: DataFlow,
   s: Stmt,
-  node: Extract<Expr, { k: 'reg' }>,
+  node: Expr,
   path: Path,
   ev: Evidence,
   outgoing: OutgoingArguments,
   follow: (n: Node) => void,
-  followSlot: (off: number, path: Path) => void,
+  followSlot: (off: number, path: Path, store: Stmt) => void,
 ): void {
   const { narrow } = path;
   if (s.k === 'call') {
@@ -119,7 +139,7 @@ function classifyUse(
   if (s.k === 'ret') return;
   // `mov al, 1` keeps the old value's upper bytes without looking at them: not a use of the old value.
   if (s.k === 'set' && s.e.k === 'bin' && s.e.op === 'deposit' && s.e.a === node) return;
-  const restored = s.k === 'store' && s.v === node ? restores(df, s, node, path) : null;
+  const restored = s.k === 'store' && s.v === node && node.k === 'reg' ? restores(df, s, node, path) : null;
   if (restored) {
     restored.forEach(follow);
     return;
@@ -143,7 +163,7 @@ function classifyUse(
     const a = df.evaluate(s.addr);
     if (a.kind === 'sp') {
       ev.spillWidth ??= s.w;
-      followSlot(a.off, path);
+      followSlot(a.off, path, s);
       return;
     }
   }
