@@ -200,6 +200,24 @@ test('signatures (x86-64): an argument spilled as 32 bits is no pointer for bein
   );
 });
 
+test('signatures (i386): a value called or jumped through is a pointer, even compared with a sentinel', async () => {
+  const code = [
+    // 0x1000 f(void (*cb)(void)): if (cb != (void *)-1) cb();  (SQLite's SQLITE_TRANSIENT)
+    ...[0x8b, 0x44, 0x24, 0x04], // mov eax, [esp+4]
+    ...[0x83, 0xf8, 0xff, 0x74, 0x02], // cmp eax, -1; je 0x100b
+    ...[0xff, 0xe0, 0xc3], // jmp eax; 0x100b: ret
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+  });
+  assert.deepEqual(
+    sigs.get(0x1000)!.params.map((p) => p.cls),
+    ['pointer'],
+  );
+});
+
 test('signatures (i386): ecx and edx taken with eax untouched are fastcall (ecx first); ecx alone thiscall', async () => {
   const code = [
     ...[0x8d, 0x04, 0x11, 0xc3], // 0x1000 fast(a, b): lea eax, [ecx+edx]; ret

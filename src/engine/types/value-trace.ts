@@ -168,10 +168,21 @@ function classifyUse(
     }
   }
   if (s.k === 'set' && signedTest(df, s, node)) ev.arithmetic = true;
-  const roots = s.k === 'store' ? [s.addr, s.v] : s.k === 'set' ? [s.e] : s.k === 'branch' ? [s.c] : [];
+  const roots =
+    s.k === 'store'
+      ? [s.addr, s.v]
+      : s.k === 'set'
+        ? [s.e]
+        : s.k === 'branch'
+          ? [s.c]
+          : s.k === 'call' || s.k === 'jump'
+            ? [s.target]
+            : [];
   // An index extended from 32 bits (`movsxd rax, eax; mov rdx, [rbx+rax]`) is no pointer, wherever it sits.
   if (s.k === 'store') field(s.addr, node, s.w, path, ev);
-  for (const r of roots) scan(r, node, s.k === 'store' && r === s.addr, path, ev);
+  // What a call or jump goes to is a code address: the value called through is a pointer.
+  const address = (r: Expr) => (s.k === 'store' && r === s.addr) || s.k === 'call' || s.k === 'jump';
+  for (const r of roots) scan(r, node, address(r), path, ev);
 }
 
 const passedOffset = (path: Path): number | null => (path.narrow ? null : path.offset);
