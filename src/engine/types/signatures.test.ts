@@ -96,30 +96,29 @@ test('signatures (i386): a stack argument read before its slot is rewritten (for
   assert.deepEqual(sigs.get(0x1013)!.params, []);
 });
 
-test('signatures (i386): a word compared as signed (jl, js) is an integer; one only tested against null a pointer', async () => {
+test('signatures (x86-64): a word compared as signed (jl, js) is an integer; one only tested against null a pointer', async () => {
   const code = [
-    // 0x1000 f(int n): return n < 0 ? 0 : n;
-    ...[0x8b, 0x44, 0x24, 0x04], // mov eax, [esp+4]
-    ...[0x85, 0xc0, 0x78, 0x01, 0xc3], // test eax, eax; js 0x100a; ret
-    ...[0x31, 0xc0, 0xc3], // 0x100a: xor eax, eax; ret
-    // 0x100d g(void *p): return p == 0;
-    ...[0x31, 0xc0, 0x83, 0x7c, 0x24, 0x04, 0x00], // xor eax, eax; cmp dword [esp+4], 0
+    // 0x1000 f(long n): return n < 0 ? 0 : …;
+    ...[0x48, 0x85, 0xff, 0x78, 0x01, 0xc3], // test rdi, rdi; js 0x1006; ret
+    ...[0x31, 0xc0, 0xc3], // 0x1006: xor eax, eax; ret
+    // 0x1009 g(void *p): return p == 0;
+    ...[0x31, 0xc0, 0x48, 0x83, 0xff, 0x00], // xor eax, eax; cmp rdi, 0
     ...[0x0f, 0x94, 0xc0, 0xc3], // sete al; ret
   ];
   const sigs = await signaturesOf({
-    arch: 'x86',
+    arch: 'x86_64',
     sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
     entryPoints: [
       { vaddr: 0x1000, kind: 'entry' },
-      { vaddr: 0x100d, kind: 'init' },
+      { vaddr: 0x1009, kind: 'init' },
     ],
   });
   assert.deepEqual(
     sigs.get(0x1000)!.params.map((p) => p.cls),
-    ['int32'],
+    ['int64'],
   );
   assert.deepEqual(
-    sigs.get(0x100d)!.params.map((p) => p.cls),
+    sigs.get(0x1009)!.params.map((p) => p.cls),
     ['pointer'],
   );
 });
@@ -216,6 +215,23 @@ test('signatures (i386): a value called or jumped through is a pointer, even com
     sigs.get(0x1000)!.params.map((p) => p.cls),
     ['pointer'],
   );
+});
+
+test('signatures: a word only stored is a pointer where int is narrower than an address, an int32 where it is not (i386)', async () => {
+  const store = async (arch: 'x86' | 'x86_64', code: number[]) =>
+    (
+      await signaturesOf({
+        arch,
+        sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+        entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+      })
+    )
+      .get(0x1000)!
+      .params.map((p) => p.cls);
+  // i386 f(x): global = x;
+  assert.deepEqual(await store('x86', [0x8b, 0x44, 0x24, 0x04, 0xa3, 0x00, 0x20, 0x00, 0x00, 0xc3]), ['int32']);
+  // x86-64 f(x): global = x;  (mov [rip+0xff9], rdi; ret)
+  assert.deepEqual(await store('x86_64', [0x48, 0x89, 0x3d, 0xf9, 0x0f, 0x00, 0x00, 0xc3]), ['pointer']);
 });
 
 test('signatures (i386): ecx and edx taken with eax untouched are fastcall (ecx first); ecx alone thiscall', async () => {

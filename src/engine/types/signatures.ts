@@ -365,10 +365,15 @@ function fieldsOf(ev: Evidence | undefined, pointer: boolean): Pick<RecoveredPar
 /**
  * A word-sized value that is only moved, stored, compared with null or passed on is more often a pointer
  * than an integer in C (x86-64 corpus: 4 to 1): integers show themselves in arithmetic and comparisons.
+ * Not where `int` is as wide as an address (32-bit targets): there the word is `int` as often as not
+ * (i386 corpus: 3 integers to 2 pointers among such values).
  */
 function wordSizedOpaque(ev: Evidence | undefined, width: number, word: number): boolean {
-  return width === word && !!ev && ev.used && !ev.arithmetic && !ev.float;
+  return width === word && word > INT_SIZE && !!ev && ev.used && !ev.arithmetic && !ev.float;
 }
+
+/** C's `int` on every target the lifters cover (ILP32, LP64, LLP64). */
+const INT_SIZE = 4;
 
 /** The declared width: what -O0 code spills it at, else the widest it is read at, else what callers set. */
 function paramWidth(ev: Evidence | undefined, siteWidth: number, word: number): number {
