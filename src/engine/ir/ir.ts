@@ -30,8 +30,12 @@ export type BinOp =
 
 export type UnOp = 'neg' | 'not' | 'zext' | 'sext' | 'trunc' | 'fneg' | 'itof' | 'ftoi' | 'fconv';
 
-/** What a flag-producing operation computed: `sub` for cmp, `and` for test, the ALU op otherwise. */
-export type FlagOp = 'sub' | 'and' | 'add' | 'logic' | 'shift' | 'mul' | 'fcmp' | 'other';
+/**
+ * What a flag-producing operation computed, over operands `a` and `b`: `sub` for cmp, `and` for test, `add`;
+ * `logic` and `shift` hold their result in `a` (zero, sign and parity follow from it; a logic operation
+ * clears carry and overflow); `bit` is bt's bit `b` of `a` in the carry; `mul`, `fcmp` and `other` as named.
+ */
+export type FlagOp = 'sub' | 'and' | 'add' | 'logic' | 'shift' | 'bit' | 'mul' | 'fcmp' | 'other';
 
 /** Conditions over flags, named by what they mean after `cmp a, b`. */
 export type Cond =
@@ -53,7 +57,11 @@ export type Cond =
   | 'npar';
 
 export type Expr =
-  | { k: 'const'; v: bigint; w: number }
+  /**
+   * `ref`: an address the instruction formed itself (x86-64 RIP-relative), so a reference to code or data
+   * of the image rather than a number that happens to fall inside it.
+   */
+  | { k: 'const'; v: bigint; w: number; ref?: true }
   /** The register's value truncated to `w` bytes; `ver` is its SSA version (-1 before SSA). */
   | { k: 'reg'; r: number; w: number; ver: number }
   | { k: 'load'; addr: Expr; w: number }
@@ -120,6 +128,8 @@ export interface IrFunction {
 }
 
 export const konst = (v: bigint | number, w: number): Expr => ({ k: 'const', v: BigInt.asIntN(w * 8, BigInt(v)), w });
+/** An address the instruction formed itself (see `ref`). */
+export const ref = (v: bigint | number, w: number): Expr => ({ ...konst(v, w), ref: true }) as Expr;
 export const reg = (r: number, w: number): Expr => ({ k: 'reg', r, w, ver: -1 });
 export const bin = (op: BinOp, a: Expr, b: Expr, w = a.w): Expr => ({ k: 'bin', op, a, b, w });
 export const un = (op: UnOp, a: Expr, w: number): Expr => ({ k: 'un', op, a, w });

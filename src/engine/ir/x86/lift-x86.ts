@@ -4,7 +4,7 @@
 // complete even where the value computed is not modelled.
 import type * as Iced from 'iced-x86';
 import type { X86Decoder } from '../../disasm/x86-decoder.js';
-import { bin, forEachRegRead, konst, load, reg, un, type Cond, type Expr, type FlagOp, type Stmt } from '../ir.js';
+import { bin, forEachRegRead, konst, load, ref, reg, un, type Cond, type Expr, type FlagOp, type Stmt } from '../ir.js';
 import type { Lifter } from '../lifter.js';
 import { FLAGS, FS_BASE, GS_BASE, icedRegisterSlots, R, TEMP, type RegisterSlot } from './registers.js';
 
@@ -69,6 +69,21 @@ const MOVES = new Set([
   'Vmovdqa',
   'Vmovdqu',
 ]);
+/** Bitwise operations on whole 16-byte registers (float sign masks: fabs is andps with 0x7fffffff). */
+const VECTOR_LOGIC: Record<string, { op: 'and' | 'or' | 'xor'; not?: true }> = {
+  Andps: { op: 'and' },
+  Andpd: { op: 'and' },
+  Pand: { op: 'and' },
+  Orps: { op: 'or' },
+  Orpd: { op: 'or' },
+  Por: { op: 'or' },
+  Xorps: { op: 'xor' },
+  Xorpd: { op: 'xor' },
+  Pxor: { op: 'xor' },
+  Andnps: { op: 'and', not: true },
+  Andnpd: { op: 'and', not: true },
+  Pandn: { op: 'and', not: true },
+};
 const SCALAR_MOVES: Record<string, number> = { Movss: 4, Movsd: 8, Movd: 4, Movq: 8, Vmovss: 4, Vmovsd: 8 };
 const NOTHING = new Set(['Nop', 'Endbr64', 'Endbr32', 'Pause', 'Prefetchnta', 'Prefetcht0', 'Prefetcht1', 'Lfence']);
 
@@ -92,6 +107,7 @@ const HANDLERS: Record<string, Handler> = {
   Cwde: (x, out) => x.setReg(R.ax, un('zext', un('sext', reg(R.ax, 2), 4), x.word), out),
   Cqo: (x, out) => x.setReg(R.dx, bin('sar', reg(R.ax, 8), konst(63, 8)), out),
   Cdq: (x, out) => x.setReg(R.dx, un('zext', bin('sar', reg(R.ax, 4), konst(31, 4)), x.word), out),
+  Bt: (x, out) => x.setFlags('bit', x.read(0), x.read(1, x.width(0)), out),
   Idiv: (x, out) => x.divide('sdiv', 'srem', out),
   Div: (x, out) => x.divide('udiv', 'urem', out),
   Adc: (x, out) => x.withCarry('add', out),
@@ -184,9 +200,9 @@ export class X86Lifter implements Lifter {
     if (shift) {
       const w = this.width(0);
       const count = this.opCount > 1 ? this.read(1, 1) : konst(1, 1);
-      const value = this.read(0);
-      this.setFlags('shift', value, count, out);
-      this.write(0, bin(shift, value, un('zext', count, w), w), out);
+      const result = bin(shift, this.read(0), un('zext', count, w), w);
+      this.setFlags('shift', result, count, out);
+      this.write(0, result, out);
       return true;
     }
     if (MOVES.has(m)) {
@@ -205,6 +221,13 @@ export class X86Lifter implements Lifter {
     }
     if ((m === 'Pxor' || m === 'Xorps' || m === 'Xorpd') && this.sameRegisters()) {
       this.write(0, konst(0, 16), out);
+      return true;
+    }
+    const logic = VECTOR_LOGIC[m];
+    if (logic && this.opCount === 2) {
+      // andnps/pandn: the destination inverted, then and.
+      const a = logic.not ? un('not', this.read(0, 16), 16) : this.read(0, 16);
+      this.write(0, bin(logic.op, a, this.read(1, 16), 16), out);
       return true;
     }
     return false;
@@ -252,7 +275,7 @@ export class X86Lifter implements Lifter {
     const { Register } = this.iced;
     let e: Expr | null = null;
     const add = (x: Expr) => (e = e ? bin('add', e, x, aw) : x);
-    if (i.memoryBase === Register.RIP || i.memoryBase === Register.EIP) return konst(i.memoryDisplacement, aw); // iced resolves it against the instruction's address
+    if (i.memoryBase === Register.RIP || i.memoryBase === Register.EIP) return ref(i.memoryDisplacement, aw); // iced resolves it against the instruction's address
     if (i.memoryBase !== Register.None) add(this.readRegister(i.memoryBase, aw));
     if (i.memoryIndex !== Register.None) {
       const index = this.readRegister(i.memoryIndex, aw);
@@ -289,7 +312,9 @@ export class X86Lifter implements Lifter {
   writeSlot(s: RegisterSlot, v: Expr, out: Stmt[]): void {
     const full = s.w === 16 ? 16 : this.word;
     let e: Expr;
-    if (s.hi) e = { k: 'op', name: 'deposit_high8', args: [reg(s.r, 2), v], w: full };
+    // ah, bh, ch, dh: bits 8-15 of the register replaced.
+    if (s.hi)
+      e = bin('or', bin('and', reg(s.r, full), konst(~0xff00n, full)), bin('shl', un('zext', v, full), konst(8, full)));
     else if (v.w >= full) e = v.w === full ? v : un('trunc', v, full);
     else if (s.w === 4 && full === 8) e = un('zext', v, 8);
     else e = bin('deposit', reg(s.r, full), v, full);

@@ -1,0 +1,628 @@
+// One function in SSA form → C that computes exactly what the machine code does: every SSA value is a
+// variable of its register's width, each statement an assignment, loads and stores through pointers, the
+// flags as the operands of the operation that set them, phis as copies on the edges into their block, and
+// the frame a local array the stack pointer points into. Calls go to the callee by name with the arguments
+// its prototype takes. Blocks are labelled and joined by gotos; structuring comes after.
+import type { DataFlow } from '../ir/dataflow.js';
+import type { Cond, Expr, IrBlock, Stmt } from '../ir/ir.js';
+import type { CallingConvention } from '../ir/lifter.js';
+import type { CoarseClass, Prototype } from '../types/index.js';
+import { coarseClass } from '../types/index.js';
+import { constant, mask, sType, uType, Unsupported } from './c-names.js';
+import { condition, type FlagsSource } from './conditions.js';
+import type { Program } from './program.js';
+
+/** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
+const FRAME_SLACK = 256;
+/** A frame whose stack pointer moves by amounts only known at run time (alloca, VLAs) gets this much. */
+const DYNAMIC_FRAME = 1 << 20;
+
+export interface ParamC {
+  cls: CoarseClass;
+  /** Bytes. */
+  width: number;
+  location: { kind: 'int' | 'float'; index: number } | { kind: 'stack'; offset: number };
+}
+
+export interface PrototypeC {
+  returns: { cls: CoarseClass; width: number };
+  params: ParamC[];
+}
+
+/** The C type of a coarse class of `width` bytes, as a declaration spells it. */
+export function classType(cls: CoarseClass, width: number): string {
+  switch (cls) {
+    case 'void':
+      return 'void';
+    case 'pointer':
+    case 'array':
+    case 'function':
+      return 'void *';
+    case 'float32':
+      return 'float';
+    case 'float64':
+      return 'double';
+    case 'int8':
+    case 'int16':
+    case 'int32':
+    case 'int64':
+      return sType(Number(cls.slice(3)) / 8);
+    default:
+      throw new Unsupported(`a ${cls} of ${width} bytes passed by value`);
+  }
+}
+
+export function declaration(name: string, p: PrototypeC): string {
+  const params = p.params.map((x, i) => `${classType(x.cls, x.width)} a${i + 1}`).join(', ');
+  return `${classType(p.returns.cls, p.returns.width)} ${name}(${params || 'void'})`;
+}
+
+interface Context {
+  df: DataFlow;
+  program: Program;
+  conv: CallingConvention;
+  proto: PrototypeC;
+  names: readonly string[];
+  /** C width of each register's variables (the widest value any of its definitions writes). */
+  varWidth: number[];
+}
+
+/** The function's C definition. Throws Unsupported when the code uses what the output cannot express yet. */
+export function functionC(
+  df: DataFlow,
+  program: Program,
+  conv: CallingConvention,
+  name: string,
+  proto: PrototypeC,
+): string {
+  const { fn } = df.ssa;
+  const ctx: Context = { df, program, conv, proto, names: fn.regs.names, varWidth: variableWidths(df) };
+  if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
+  const reachable = new Set(df.ssa.order);
+  const body: string[] = [];
+  for (const bi of df.ssa.order) body.push(...blockC(ctx, bi, fn.blocks[bi]!, reachable));
+  return [`${declaration(name, proto)} {`, ...prologue(ctx), ...body, '}'].join('\n');
+}
+
+/** Each register's variable width: its definitions' widest value (a register's versions share one type). */
+function variableWidths(df: DataFlow): number[] {
+  const { fn } = df.ssa;
+  const w = fn.regs.widths.map((x) => (x > 16 ? 0 : x));
+  for (const b of fn.blocks) for (const s of b.stmts) if (s.k === 'set') w[s.r] = Math.max(w[s.r] ?? 0, s.e.w);
+  return w.map((x) => (x > 8 && x < 16 ? 16 : x === 3 ? 4 : x > 4 && x < 8 ? 8 : x));
+}
+
+const variable = (ctx: Context, r: number, ver: number) => `${ctx.names[r]}_${ver}`;
+
+/** Declarations of every SSA variable, the frame, and the entry values: parameters into their registers. */
+function prologue(ctx: Context): string[] {
+  const { df, program, conv } = ctx;
+  const { fn } = df.ssa;
+  const vars = new Map<string, number>();
+  const note = (r: number, ver: number) => {
+    if (r === fn.regs.flags) return;
+    const w = ctx.varWidth[r] || fn.regs.addressSize;
+    vars.set(variable(ctx, r, ver), w);
+  };
+  for (const b of fn.blocks)
+    for (const s of b.stmts) {
+      if (s.k === 'set' || s.k === 'phi') note(s.r, s.ver);
+      if (s.k === 'phi') s.args.forEach((v) => v >= 0 && note(s.r, v));
+      if (s.k === 'call' || s.k === 'effect') s.writes.forEach((r, i) => s.vers[i]! > 0 && note(r, s.vers[i]!));
+      forEachRead(s, (e) => e.ver >= 0 && note(e.r, e.ver));
+    }
+  const lines: string[] = ['  bl_init();'];
+  const byType = new Map<string, string[]>();
+  for (const [v, w] of vars) {
+    const t = uType(w);
+    if (w === 16) program.runtime.use('v128');
+    byType.set(t, [...(byType.get(t) ?? []), `${v} = {0}`.replace(/ = \{0\}$/, w === 16 ? ' = {0}' : ' = 0')]);
+  }
+  for (const [t, list] of byType) lines.push(`  ${t} ${list.join(', ')};`);
+  // Flags: the two operands of the operation that set them, by version.
+  for (const b of fn.blocks)
+    for (const s of b.stmts)
+      if (s.k === 'set' && s.r === fn.regs.flags && s.e.k === 'flags')
+        lines.push(`  ${uType(s.e.a.w)} fa_${s.ver} = 0; ${uType(s.e.b.w)} fb_${s.ver} = 0;`);
+  const { depth, stackArgs } = frameSize(ctx);
+  const size = depth + fn.regs.addressSize + stackArgs * conv.stackSlot + 16;
+  lines.push(`  _Alignas(16) uint8_t bl_frame[${size}];`);
+  const sp = variable(ctx, fn.regs.sp, 0);
+  if (vars.has(sp)) lines.push(`  ${sp} = (${uType(fn.regs.addressSize)})(uintptr_t)(bl_frame + ${depth});`);
+  const fs = fn.regs.names.indexOf('fs_base');
+  if (fs >= 0 && vars.has(variable(ctx, fs, 0))) {
+    lines.push(`  static _Alignas(16) uint8_t bl_tls[256];`);
+    lines.push(`  ${variable(ctx, fs, 0)} = (uint64_t)(uintptr_t)bl_tls;`);
+  }
+  ctx.proto.params.forEach((p, i) => lines.push(...paramEntry(ctx, p, `a${i + 1}`, vars)));
+  return lines;
+}
+
+/** Frame bytes below the entry stack pointer (`depth`, kept ≡ 8 mod 16 so the entry is aligned as a call leaves it). */
+function frameSize(ctx: Context): { depth: number; stackArgs: number } {
+  const { df, conv } = ctx;
+  const { fn } = df.ssa;
+  let low = 0;
+  let dynamic = false;
+  for (const a of df.slots) low = Math.min(low, a.off);
+  for (const b of fn.blocks)
+    for (const s of b.stmts) {
+      if (s.k !== 'set' || s.r !== fn.regs.sp) continue;
+      const v = df.valueOf(s.r, s.ver);
+      if (v.kind === 'sp') low = Math.min(low, v.off);
+      else dynamic = true;
+    }
+  const stackArgs = ctx.proto.params.filter((p) => p.location.kind === 'stack').length + 1;
+  const depth = Math.ceil((-low + FRAME_SLACK + (dynamic ? DYNAMIC_FRAME : 0)) / 16) * 16 + 8;
+  void conv;
+  return { depth, stackArgs };
+}
+
+/** A parameter's value into the register (or stack slot) the convention passes it in. */
+function paramEntry(ctx: Context, p: ParamC, name: string, vars: Map<string, number>): string[] {
+  const { fn } = ctx.df.ssa;
+  const loc = p.location;
+  if (loc.kind === 'stack') {
+    const v = variable(ctx, fn.regs.sp, 0);
+    return [`  memcpy((void *)(uintptr_t)(${v} + ${loc.offset}), &${name}, sizeof ${name});`];
+  }
+  const r = loc.kind === 'int' ? ctx.conv.intArgs[loc.index]! : ctx.conv.floatArgs[loc.index]!;
+  const v = variable(ctx, r, 0);
+  if (!vars.has(v)) return [];
+  const rt = ctx.program.runtime;
+  if (p.cls === 'float64') {
+    rt.use('b64');
+    return [`  ${v} = (struct v128){bl_b64(${name}), 0};`];
+  }
+  if (p.cls === 'float32') {
+    rt.use('b32');
+    return [`  ${v} = (struct v128){bl_b32(${name}), 0};`];
+  }
+  const w = vars.get(v)!;
+  if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function')
+    return [`  ${v} = (${uType(w)})(uintptr_t)${name};`];
+  // Callers extend narrow integers to 32 bits (clang relies on it); the upper half is the callee's to ignore.
+  return [`  ${v} = (${uType(w)})(${p.width < 4 ? `(int32_t)${name}` : name});`];
+}
+
+function forEachRead(s: Stmt, visit: (e: Extract<Expr, { k: 'reg' }>) => void): void {
+  const walk = (e: Expr, depth = 0): void => {
+    if (depth > 64) return;
+    if (e.k === 'reg') visit(e);
+    else if (e.k === 'load') walk(e.addr, depth + 1);
+    else if (e.k === 'bin' || e.k === 'flags') {
+      walk(e.a, depth + 1);
+      walk(e.b, depth + 1);
+    } else if (e.k === 'un') walk(e.a, depth + 1);
+    else if (e.k === 'cond') walk(e.flags, depth + 1);
+    else if (e.k === 'select') [e.c, e.a, e.b].forEach((x) => walk(x, depth + 1));
+    else if (e.k === 'op') e.args.forEach((x) => walk(x, depth + 1));
+  };
+  switch (s.k) {
+    case 'set':
+      return walk(s.e);
+    case 'store':
+      walk(s.addr);
+      return walk(s.v);
+    case 'call':
+      walk(s.target);
+      return s.args.forEach((a) => walk(a));
+    case 'branch':
+      return walk(s.c);
+    case 'jump':
+      return walk(s.target);
+    case 'ret':
+    case 'effect':
+      return s.reads.forEach((a) => walk(a));
+    case 'phi':
+      return;
+  }
+}
+
+const label = (b: IrBlock, bi: number) => `L${bi}_${b.start.toString(16)}`;
+
+function blockC(ctx: Context, bi: number, b: IrBlock, reachable: Set<number>): string[] {
+  const { fn } = ctx.df.ssa;
+  const out = [`${label(b, bi)}:;`];
+  let ended = false;
+  for (const s of b.stmts) {
+    if (s.k === 'phi') continue;
+    const lines = stmtC(ctx, s, bi, b, reachable);
+    out.push(...lines.map((l) => `  ${l}`));
+    if (s.k === 'branch' || s.k === 'jump' || s.k === 'ret' || (s.k === 'call' && s.tail)) ended = true;
+  }
+  if (!ended) {
+    // Falls through to its one successor.
+    const next = b.succ.find((x) => reachable.has(x));
+    out.push(...(next === undefined ? ['  abort();'] : edge(ctx, bi, next).map((l) => `  ${l}`)));
+  }
+  void fn;
+  return out;
+}
+
+/** The copies into `to`'s phis along the edge from `from`, then the jump. */
+function edge(ctx: Context, from: number, to: number): string[] {
+  const { fn } = ctx.df.ssa;
+  const target = fn.blocks[to]!;
+  const pos = target.pred.indexOf(from);
+  const copies: [string, string][] = [];
+  for (const s of target.stmts) {
+    if (s.k !== 'phi') continue;
+    const src = s.args[pos] ?? -1;
+    if (s.r === fn.regs.flags || src < 0) continue;
+    copies.push([variable(ctx, s.r, s.ver), variable(ctx, s.r, src)]);
+  }
+  // A parallel copy: sources another copy overwrites are read into temporaries first.
+  const dests = new Set(copies.map(([d]) => d));
+  const lines: string[] = [];
+  const temps = copies.map(([, src], i) => {
+    if (!dests.has(src)) return src;
+    const w = ctx.varWidth[fn.regs.names.indexOf(src.replace(/_\d+$/, ''))] ?? 8;
+    lines.push(`${uType(w)} t${i} = ${src};`);
+    return `t${i}`;
+  });
+  copies.forEach(([d], i) => lines.push(`${d} = ${temps[i]};`));
+  const body = [...lines, `goto ${label(target, to)};`];
+  return lines.length ? ['{', ...body.map((l) => `  ${l}`), '}'] : body;
+}
+
+function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<number>): string[] {
+  const { fn } = ctx.df.ssa;
+  switch (s.k) {
+    case 'set':
+      if (s.r === fn.regs.flags) {
+        if (s.e.k !== 'flags') return [];
+        return [`fa_${s.ver} = ${exprC(ctx, s.e.a)};`, `fb_${s.ver} = ${exprC(ctx, s.e.b)};`];
+      }
+      return [`${variable(ctx, s.r, s.ver)} = ${fit(exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`];
+    case 'store':
+      return [`*(${uType(s.w)} *)(uintptr_t)(${exprC(ctx, s.addr)}) = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
+    case 'call':
+      return callC(ctx, s);
+    case 'branch': {
+      const succ = b.succ.filter((x) => reachable.has(x));
+      const taken = succ.find((x) => fn.blocks[x]!.start !== b.end) ?? succ[0];
+      const fall = succ.find((x) => x !== taken) ?? taken;
+      if (taken === undefined) return ['abort();'];
+      return [`if (${exprC(ctx, s.c)}) {`, ...edge(ctx, bi, taken).map((l) => `  ${l}`), '}', ...edge(ctx, bi, fall!)];
+    }
+    case 'jump': {
+      const succ = b.succ.filter((x) => reachable.has(x));
+      if (s.target.k === 'const' && succ.length === 1) return edge(ctx, bi, succ[0]!);
+      // A computed jump (a switch's table): compare the target with each successor's address, as it is or
+      // as computed from a data copy's base.
+      const deltas = ['0', ...ctx.program.copyDeltas()];
+      const out = [`{ uint64_t t = ${exprC(ctx, s.target)};`];
+      for (const x of succ) {
+        const at = `${fn.blocks[x]!.start}ull`;
+        out.push(
+          `  if (${deltas.map((d) => `t == ${at} + ${d}`).join(' || ')}) {`,
+          ...edge(ctx, bi, x).map((l) => `    ${l}`),
+          '  }',
+        );
+      }
+      out.push('  abort(); }');
+      return out;
+    }
+    case 'ret':
+      return [returnC(ctx, s)];
+    case 'effect':
+      throw new Unsupported(`the ${s.name} instruction`);
+    case 'phi':
+      return [];
+  }
+}
+
+/** `text`, a value of `from` bytes, as one of `to` bytes. */
+function fit(text: string, from: number, to: number): string {
+  if (from === to) return text;
+  if (to === 16) return from === 16 ? text : `((struct v128){${text}, 0})`;
+  if (from === 16) return `(${uType(to)})(${text}).lo`;
+  return `(${uType(to)})(${text})`;
+}
+
+function returnC(ctx: Context, s: Extract<Stmt, { k: 'ret' }>): string {
+  const r = ctx.proto.returns;
+  if (r.cls === 'void') return 'return;';
+  const [intRet, floatRet] = s.reads;
+  return `return ${valueAs(ctx, r.cls, r.width, intRet, floatRet)};`;
+}
+
+/** The value a function returns (or passes) of class `cls`, from the registers that carry it. */
+function valueAs(
+  ctx: Context,
+  cls: CoarseClass,
+  width: number,
+  int: Expr | undefined,
+  float: Expr | undefined,
+): string {
+  const rt = ctx.program.runtime;
+  if (cls === 'float64' || cls === 'float32') {
+    if (!float) throw new Unsupported('a floating-point value where the convention has no register for it');
+    rt.use(cls === 'float64' ? 'f64' : 'f32');
+    return cls === 'float64'
+      ? `bl_f64(${exprC(ctx, { ...float, w: 8 } as Expr)})`
+      : `bl_f32(${exprC(ctx, { ...float, w: 4 } as Expr)})`;
+  }
+  if (!int) throw new Unsupported('an integer value where the convention has no register for it');
+  const v = exprC(ctx, int);
+  if (cls === 'pointer' || cls === 'array' || cls === 'function') return `(void *)(uintptr_t)${v}`;
+  return `(${classType(cls, width)})${v}`;
+}
+
+function callC(ctx: Context, s: Extract<Stmt, { k: 'call' }>): string[] {
+  const { df, program, conv } = ctx;
+  const { fn } = df.ssa;
+  const word = fn.regs.addressSize;
+  const target = s.target.k === 'const' ? Number(BigInt.asUintN(word * 8, s.target.v)) : null;
+  const slot =
+    s.target.k === 'load' && s.target.addr.k === 'const' ? Number(BigInt.asUintN(word * 8, s.target.addr.v)) : null;
+  const lib = target !== null ? program.libraryAt(target) : slot !== null ? program.libraryAt(slot) : null;
+  const fi = target !== null ? program.functionAt(target) : -1;
+  let callee: string;
+  let proto: PrototypeC;
+  if (lib) {
+    program.libraryCalls.add(lib.name);
+    if (lib.name === '__stack_chk_fail') return ['abort();'];
+    callee = lib.name;
+    proto = lib.known ? libraryPrototype(lib.known.prototype, conv) : variadicWords(conv);
+  } else if (fi >= 0 && !program.imports.has(target!)) {
+    callee = program.need(fi);
+    const sig = program.signatures[fi];
+    if (!sig) throw new Unsupported(`a call to ${callee}, whose prototype is unknown`);
+    proto = sig;
+  } else {
+    // Through a pointer: the integer argument registers, the integer result.
+    callee = `((uint64_t (*)(${conv.intArgs.map(() => 'uint64_t').join(', ')}))(uintptr_t)(${exprC(ctx, s.target)}))`;
+    proto = variadicWords(conv);
+  }
+  const args = proto.params.map((p) => argumentC(ctx, s, p));
+  const call = `${callee}(${args.join(', ')})`;
+  if (s.tail) {
+    const own = ctx.proto.returns;
+    if (own.cls === 'void' || proto.returns.cls === 'void') return [`${call};`, 'return;'];
+    return [`return (${classType(own.cls, own.width)})${castResult(ctx, call, proto.returns.cls, own.cls)};`];
+  }
+  const ret = proto.returns;
+  if (ret.cls === 'void') return [`${call};`];
+  const isFloat = ret.cls === 'float64' || ret.cls === 'float32';
+  const r = isFloat ? conv.floatReturn : conv.intReturn;
+  const i = r === null ? -1 : s.writes.indexOf(r);
+  if (i < 0 || s.vers[i]! <= 0) return [`${call};`];
+  const dst = variable(ctx, r!, s.vers[i]!);
+  const rt = program.runtime;
+  if (ret.cls === 'float64') {
+    rt.use('b64');
+    return [`${dst} = (struct v128){bl_b64(${call}), 0};`];
+  }
+  if (ret.cls === 'float32') {
+    rt.use('b32');
+    return [`${dst} = (struct v128){bl_b32(${call}), 0};`];
+  }
+  const w = ctx.varWidth[r!]!;
+  if (ret.cls === 'pointer') return [`${dst} = (${uType(w)})(uintptr_t)${call};`];
+  return [`${dst} = (${uType(w)})${call};`];
+}
+
+function castResult(ctx: Context, call: string, from: CoarseClass, to: CoarseClass): string {
+  const ptr = (c: CoarseClass) => c === 'pointer' || c === 'array' || c === 'function';
+  if (ptr(from) && !ptr(to)) return `(uintptr_t)${call}`;
+  if (!ptr(from) && ptr(to)) return `(uintptr_t)${call}`;
+  void ctx;
+  return call;
+}
+
+/** An argument of the call, from where the convention passes it, as the callee's parameter type. */
+function argumentC(ctx: Context, s: Extract<Stmt, { k: 'call' }>, p: ParamC): string {
+  const { conv } = ctx;
+  const loc = p.location;
+  const word = ctx.df.ssa.fn.regs.addressSize;
+  const rt = ctx.program.runtime;
+  if (loc.kind === 'stack') {
+    // The callee reads it above its return address: at the caller's stack pointer + (offset - a word).
+    const sp = s.args[s.args.length - 1]!;
+    const t = classType(p.cls, p.width);
+    return `*(${t} *)(uintptr_t)(${exprC(ctx, sp)} + ${loc.offset - word})`;
+  }
+  if (loc.kind === 'float') {
+    const x = s.args[conv.intArgs.length + loc.index];
+    if (!x) throw new Unsupported('a floating-point argument beyond the registers');
+    rt.use(p.cls === 'float32' ? 'f32' : 'f64');
+    return p.cls === 'float32'
+      ? `bl_f32(${exprC(ctx, { ...x, w: 4 } as Expr)})`
+      : `bl_f64(${exprC(ctx, { ...x, w: 8 } as Expr)})`;
+  }
+  const x = s.args[loc.index];
+  if (!x) throw new Unsupported('an argument beyond the registers');
+  const v = exprC(ctx, x);
+  if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function') return `(void *)(uintptr_t)${v}`;
+  return `(${classType(p.cls, p.width)})${v}`;
+}
+
+/** A library prototype in the convention's registers: integers and pointers in order, floats apart. */
+function libraryPrototype(p: Prototype, conv: CallingConvention): PrototypeC {
+  let ints = 0;
+  let floats = 0;
+  let stack = 0;
+  const params: ParamC[] = p.params.map((x) => {
+    const cls = coarseClass(x.type);
+    const width = cls === 'float32' ? 4 : cls === 'int8' ? 1 : cls === 'int16' ? 2 : cls === 'int32' ? 4 : 8;
+    const float = cls === 'float32' || cls === 'float64';
+    const index = float ? floats++ : ints++;
+    const regs = float ? conv.floatArgs : conv.intArgs;
+    const location: ParamC['location'] =
+      index < regs.length && !conv.positional
+        ? { kind: float ? 'float' : 'int', index }
+        : { kind: 'stack', offset: conv.stackArgsAt + conv.stackSlot * stack++ };
+    return { cls, width, location };
+  });
+  // The unnamed arguments of a variadic function: the integer registers left (floats need al; not yet).
+  if (p.variadic)
+    for (let i = ints; i < conv.intArgs.length; i++)
+      params.push({ cls: 'int64', width: 8, location: { kind: 'int', index: i } });
+  const rc = coarseClass(p.returns);
+  return {
+    returns: { cls: rc, width: rc === 'float32' || rc === 'int32' ? 4 : rc === 'int8' ? 1 : rc === 'int16' ? 2 : 8 },
+    params,
+  };
+}
+
+/** A callee known only by its address: every integer argument register in, the integer result out. */
+function variadicWords(conv: CallingConvention): PrototypeC {
+  return {
+    returns: { cls: 'int64', width: 8 },
+    params: conv.intArgs.map((_, index) => ({ cls: 'int64', width: 8, location: { kind: 'int', index } })),
+  };
+}
+
+// ---- expressions --------------------------------------------------------------------------------------
+
+const BINARY: Record<string, string> = { add: '+', sub: '-', mul: '*', and: '&', or: '|', xor: '^' };
+const FLOAT: Record<string, string> = { fadd: '+', fsub: '-', fmul: '*', fdiv: '/' };
+
+/** `e` as a C expression of its width's unsigned type (struct v128 at 16 bytes). */
+export function exprC(ctx: Context, e: Expr, depth = 0): string {
+  if (depth > 48) throw new Unsupported('an expression nested too deep');
+  const x = (a: Expr) => exprC(ctx, a, depth + 1);
+  const rt = ctx.program.runtime;
+  const w = e.w;
+  switch (e.k) {
+    case 'const': {
+      if (e.ref && w === ctx.df.ssa.fn.regs.addressSize) {
+        const r = ctx.program.reference(Number(BigInt.asUintN(w * 8, e.v)));
+        if (r) return r;
+      }
+      if (w === 16) rt.use('v128');
+      return constant(e.v, w);
+    }
+    case 'reg': {
+      if (e.r === ctx.df.ssa.fn.regs.flags) throw new Unsupported('the flags read as a value');
+      const vw = ctx.varWidth[e.r] || ctx.df.ssa.fn.regs.addressSize;
+      return fit(variable(ctx, e.r, Math.max(e.ver, 0)), vw, w);
+    }
+    case 'load':
+      if (w === 16) rt.use('v128');
+      return `*(${uType(w)} *)(uintptr_t)(${x(e.addr)})`;
+    case 'bin':
+      return binaryC(ctx, e, x);
+    case 'un':
+      return unaryC(ctx, e, x);
+    case 'cond':
+      return `(uint8_t)${condC(ctx, e.cc, e.flags)}`;
+    case 'select':
+      return `(${x(e.c)} ? ${fit(x(e.a), e.a.w, w)} : ${fit(x(e.b), e.b.w, w)})`;
+    case 'flags':
+      throw new Unsupported('flags as a value');
+    case 'op':
+      throw new Unsupported(`the ${e.name} operation`);
+  }
+}
+
+function condC(ctx: Context, cc: Cond, flags: Expr): string {
+  const { fn, defs } = ctx.df.ssa;
+  if (flags.k !== 'reg' || flags.ver <= 0) throw new Unsupported('a condition on flags from outside the function');
+  const at = defs[flags.r]?.[flags.ver];
+  const def = at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+  if (def?.k !== 'set' || def.e.k !== 'flags') throw new Unsupported('a condition on flags merged from several paths');
+  const src: FlagsSource = {
+    op: def.e.op,
+    a: `fa_${flags.ver}`,
+    b: fit(`fb_${flags.ver}`, def.e.b.w, def.e.a.w),
+    w: def.e.a.w,
+  };
+  return condition(cc, src, ctx.program.runtime);
+}
+
+function binaryC(ctx: Context, e: Extract<Expr, { k: 'bin' }>, x: (a: Expr) => string): string {
+  const { w, op } = e;
+  const rt = ctx.program.runtime;
+  const a = () => fit(x(e.a), e.a.w, w);
+  const b = () => fit(x(e.b), e.b.w, w);
+  const narrow = w < 4;
+  const wrap = (t: string) => (narrow ? `(${uType(w)})(${t})` : `(${t})`);
+  if (BINARY[op]) {
+    if (w === 16) {
+      if (op !== 'and' && op !== 'or' && op !== 'xor') throw new Unsupported(`16-byte ${op}`);
+      rt.use(`v${op}`);
+      return `bl_v${op}(${x(e.a)}, ${x(e.b)})`;
+    }
+    return wrap(narrow ? `(unsigned)${a()} ${BINARY[op]} (unsigned)${b()}` : `${a()} ${BINARY[op]} ${b()}`);
+  }
+  if (FLOAT[op]) {
+    if (w !== 4 && w !== 8) throw new Unsupported(`a ${w}-byte ${op}`);
+    const f = w === 4 ? 'f32' : 'f64';
+    rt.use(f);
+    rt.use(w === 4 ? 'b32' : 'b64');
+    return `bl_b${w * 8}(bl_${f}(${a()}) ${FLOAT[op]} bl_${f}(${b()}))`;
+  }
+  const bits = w * 8;
+  const count = () => `(${fit(x(e.b), e.b.w, 4)} & ${bits === 64 ? 63 : 31})`;
+  switch (op) {
+    case 'udiv':
+      return wrap(`${a()} / ${b()}`);
+    case 'urem':
+      return wrap(`${a()} % ${b()}`);
+    case 'sdiv':
+      return `(${uType(w)})((${sType(w)})${a()} / (${sType(w)})${b()})`;
+    case 'srem':
+      return `(${uType(w)})((${sType(w)})${a()} % (${sType(w)})${b()})`;
+    case 'shl':
+      return `(${uType(w)})(${narrow ? `(unsigned)${a()}` : a()} << ${count()})`;
+    case 'shr':
+      return `(${uType(w)})(${a()} >> ${count()})`;
+    case 'sar':
+      return `(${uType(w)})((${sType(w)})${a()} >> ${count()})`;
+    case 'rol':
+    case 'ror':
+      rt.use(op === 'rol' ? 'rotl' : 'rotr');
+      return `(${uType(w)})bl_${op === 'rol' ? 'rotl' : 'rotr'}(${a()}, ${count()}, ${bits})`;
+    case 'deposit': {
+      if (w === 16) {
+        if (e.b.w === 16) return x(e.b);
+        if (e.b.w !== 4 && e.b.w !== 8) throw new Unsupported(`a ${e.b.w}-byte deposit into a vector`);
+        rt.use(e.b.w === 4 ? 'dep32' : 'dep64');
+        return `bl_dep${e.b.w * 8}(${x(e.a)}, ${x(e.b)})`;
+      }
+      const keep = mask(w) ^ mask(e.b.w);
+      return `(${uType(w)})((${a()} & ${constant(keep, w)}) | ${fit(x(e.b), e.b.w, w)})`;
+    }
+    default:
+      throw new Unsupported(`the ${op} operation`);
+  }
+}
+
+function unaryC(ctx: Context, e: Extract<Expr, { k: 'un' }>, x: (a: Expr) => string): string {
+  const { w, op } = e;
+  const rt = ctx.program.runtime;
+  const from = e.a.w;
+  switch (op) {
+    case 'neg':
+      return `(${uType(w)})(0u - ${fit(x(e.a), from, w)})`;
+    case 'not':
+      if (w === 16) {
+        rt.use('vnot');
+        return `bl_vnot(${x(e.a)})`;
+      }
+      return `(${uType(w)})~${fit(x(e.a), from, w)}`;
+    case 'zext':
+    case 'trunc':
+      return fit(x(e.a), from, w);
+    case 'sext':
+      if (from === 16 || w === 16) throw new Unsupported('a vector sign extension');
+      return `(${uType(w)})(${sType(w)})(${sType(from)})${x(e.a)}`;
+    case 'fneg':
+      rt.use(w === 4 ? 'f32' : 'f64');
+      rt.use(w === 4 ? 'b32' : 'b64');
+      return `bl_b${w * 8}(-bl_f${w * 8}(${fit(x(e.a), from, w)}))`;
+    case 'itof':
+      rt.use(w === 4 ? 'b32' : 'b64');
+      return `bl_b${w * 8}((${w === 4 ? 'float' : 'double'})(${sType(from)})${x(e.a)})`;
+    case 'ftoi':
+      rt.use(from === 4 ? 'f32' : 'f64');
+      return `(${uType(w)})(${sType(w)})bl_f${from * 8}(${x(e.a)})`;
+    case 'fconv':
+      rt.use(from === 4 ? 'f32' : 'f64');
+      rt.use(w === 4 ? 'b32' : 'b64');
+      return `bl_b${w * 8}((${w === 4 ? 'float' : 'double'})bl_f${from * 8}(${x(e.a)}))`;
+  }
+}

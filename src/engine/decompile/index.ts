@@ -1,0 +1,83 @@
+// The decompiler: functions of a recovered binary → one C translation unit that defines them and whatever
+// they call in the binary, with the data they read copied in. Pure engine code: the caller gives the image,
+// its recovered graph and decoders (recover-binary.ts). May import src/contracts, src/shared and the
+// engine's formats, disasm, isa, cfg, ir and types.
+import { functionBlocks, type FunctionGraph } from '../cfg/index.js';
+import type { Decoders } from '../disasm/index.js';
+import type { BinaryImage } from '../formats/image.js';
+import { dataFlow } from '../ir/dataflow.js';
+import { FunctionLifter } from '../ir/lift-function.js';
+import { toSsa } from '../ir/ssa.js';
+import { libraryFor, recoverFunctionSignatures } from '../types/index.js';
+import { Unsupported } from './c-names.js';
+import { declaration, functionC } from './function-c.js';
+import { Program } from './program.js';
+
+export interface DecompiledFunction {
+  address: number;
+  name: string;
+  /** Its C definition, or null with `error` saying what it uses that the output cannot express yet. */
+  text: string | null;
+  error?: string;
+}
+
+export interface Decompilation {
+  /** The whole translation unit: headers, helpers, data, declarations and definitions. */
+  source: string;
+  functions: DecompiledFunction[];
+}
+
+const HEADERS = ['stdint.h', 'stdbool.h', 'stddef.h', 'string.h', 'stdlib.h', 'stdio.h', 'math.h', 'ctype.h'];
+
+/** Decompiles the functions with indices `roots` (and every function of the binary they reach). */
+export function decompile(
+  image: BinaryImage,
+  graph: FunctionGraph,
+  decoders: Decoders,
+  roots: number[],
+): Decompilation {
+  const library = libraryFor(image);
+  const signatures = recoverFunctionSignatures(image, graph, decoders, library);
+  const lifter = new FunctionLifter(image, graph, decoders, image.identity.platform);
+  const layouts = functionBlocks(graph);
+  const program = new Program(image, graph, signatures, library);
+  for (const fi of roots) program.need(fi);
+  const done: DecompiledFunction[] = [];
+  let data = '';
+  for (let round = 0; round < 2 || done.length < program.queue.length; round++) {
+    while (done.length < program.queue.length) {
+      const fi = program.queue[done.length]!;
+      done.push(translate(fi));
+    }
+    // Data patches may name functions not yet defined: translate those and write the data again.
+    data = program.dataText();
+    if (done.length === program.queue.length && round >= 1) break;
+  }
+  const declarations = done.flatMap((f) => {
+    const sig = signatures[program.functionAt(f.address)];
+    return sig ? [`${declaration(f.name, sig)};`] : [];
+  });
+  const source = [
+    ...HEADERS.map((h) => `#include <${h}>`),
+    program.runtime.text(),
+    ...declarations,
+    data,
+    ...done.map((f) => f.text ?? `/* ${f.name}: ${f.error} */`),
+  ].join('\n\n');
+  return { source: `${source}\n`, functions: done };
+
+  function translate(fi: number): DecompiledFunction {
+    const f = graph.functions[fi]!;
+    const name = program.nameOf(fi);
+    const sig = signatures[fi];
+    const abi = lifter.abiOf(fi);
+    const fn = lifter.lift(fi, layouts[fi]!);
+    if (!sig || !abi || !fn) return { address: f.start, name, text: null, error: 'no lifter for its CPU' };
+    try {
+      return { address: f.start, name, text: functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig) };
+    } catch (err) {
+      if (!(err instanceof Unsupported)) throw err;
+      return { address: f.start, name, text: null, error: err.message };
+    }
+  }
+}

@@ -1,0 +1,136 @@
+// What a decompiled function may refer to outside itself, and how the output spells it: the other functions
+// of the binary (by symbol, else sub_<address>), library functions through their PLT stubs and import slots,
+// and the image's data, copied into arrays the output defines (pointers in it patched on first use, so a
+// table of string pointers points at the copies). Functions the output must define are queued here.
+import type { FunctionGraph } from '../cfg/index.js';
+import { importsByAddress, fileOffsetOf, type BinaryImage, type SectionInfo } from '../formats/image.js';
+import type { KnownPrototype, PrototypeDatabase } from '../types/prototypes/index.js';
+import type { RecoveredSignature } from '../types/index.js';
+import { Runtime } from './runtime.js';
+
+export interface DataCopy {
+  name: string;
+  section: SectionInfo;
+}
+
+/** Data sections copied at most, in bytes (a table-driven program's .rodata is far smaller). */
+const MAX_DATA = 16 << 20;
+
+export class Program {
+  readonly runtime = new Runtime();
+  readonly imports: Map<number, string>;
+  private readonly starts: Map<number, number>;
+  private readonly names = new Map<number, string>();
+  private readonly copies = new Map<SectionInfo, DataCopy>();
+  /** Function indices the output defines, in the order they were first needed. */
+  readonly queue: number[] = [];
+  private readonly queued = new Set<number>();
+  /** Library functions called, for the headers. */
+  readonly libraryCalls = new Set<string>();
+
+  constructor(
+    readonly image: BinaryImage,
+    readonly graph: FunctionGraph,
+    readonly signatures: (RecoveredSignature | null)[],
+    readonly library: PrototypeDatabase,
+  ) {
+    this.imports = importsByAddress(image);
+    this.starts = new Map(graph.functions.map((f, i) => [f.start, i]));
+    for (const s of image.symbols)
+      if (s.kind === 'function' && this.starts.has(s.vaddr)) this.names.set(s.vaddr, s.name);
+  }
+
+  /** The function starting at `address`, or -1. */
+  functionAt(address: number): number {
+    return this.starts.get(address) ?? -1;
+  }
+
+  /** A function's name in the output (a C identifier). */
+  nameOf(fi: number): string {
+    const start = this.graph.functions[fi]!.start;
+    const sym = this.names.get(start);
+    return sym && /^[A-Za-z_][A-Za-z0-9_]*$/.test(sym) ? sym : `sub_${start.toString(16)}`;
+  }
+
+  /** Queues function `fi` for definition and returns its name. */
+  need(fi: number): string {
+    if (!this.queued.has(fi)) {
+      this.queued.add(fi);
+      this.queue.push(fi);
+    }
+    return this.nameOf(fi);
+  }
+
+  /** The library function a call to `address` (a PLT stub, thunk or import slot) reaches, if known. */
+  libraryAt(address: number): { name: string; known: KnownPrototype | null } | null {
+    const name = this.imports.get(address);
+    if (name === undefined) return null;
+    return { name, known: this.library.find(name) };
+  }
+
+  /** The loaded section holding `address`. */
+  sectionAt(address: number): SectionInfo | null {
+    for (const s of this.image.sections)
+      if ((s.read || s.write || s.exec) && address >= s.vaddr && address < s.vaddr + Math.max(s.size, 1)) return s;
+    return null;
+  }
+
+  /**
+   * `address` as a C expression of type uint64_t pointing where the program's own copy of it is: a
+   * function's address, or into the copy of its data section; null when it is in neither.
+   */
+  reference(address: number): string | null {
+    const fi = this.functionAt(address);
+    if (fi >= 0) return `(uint64_t)(uintptr_t)&${this.need(fi)}`;
+    const s = this.sectionAt(address);
+    if (!s || s.exec || s.size > MAX_DATA) return null;
+    const copy = this.copyOf(s);
+    return `(uint64_t)(uintptr_t)(${copy.name} + ${address - s.vaddr})`;
+  }
+
+  private copyOf(s: SectionInfo): DataCopy {
+    let c = this.copies.get(s);
+    if (!c) {
+      const base = `bl_${s.name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^_+/, '')}`;
+      const taken = new Set([...this.copies.values()].map((x) => x.name));
+      let name = base;
+      for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+      this.copies.set(s, (c = { name, section: s }));
+    }
+    return c;
+  }
+
+  /** Runtime address deltas of the copies: a code address computed from a copy's base is off by one of them. */
+  copyDeltas(): string[] {
+    return [...this.copies.values()].map((c) => `((uint64_t)(uintptr_t)${c.name} - ${c.section.vaddr}ull)`);
+  }
+
+  /** Definitions of the data copies and of `bl_init`, which patches the pointers the image's relocations fill. */
+  dataText(): string {
+    const out: string[] = [];
+    const patches: string[] = [];
+    const word = this.image.identity.bits === 64 ? 8 : 4;
+    // Copies can be added while patches are written (a pointer into another section): loop until none is.
+    for (let done = 0; done < this.copies.size;) {
+      const list = [...this.copies.values()];
+      for (const c of list.slice(done)) {
+        const { section: s } = c;
+        const bytes = new Uint8Array(Math.max(1, s.size));
+        const off = fileOffsetOf(this.image, s.vaddr);
+        if (off >= 0 && s.fileSize > 0) bytes.set(this.image.bytes.subarray(off, off + Math.min(s.fileSize, s.size)));
+        out.push(`static _Alignas(16) uint8_t ${c.name}[${bytes.length}] = {${[...bytes].join(',')}};`);
+        for (const p of this.image.pointers) {
+          if (p.at < s.vaddr || p.at + word > s.vaddr + s.size) continue;
+          const target = this.reference(p.target);
+          if (target)
+            patches.push(`  { uint${word * 8}_t v = ${target}; memcpy(${c.name} + ${p.at - s.vaddr}, &v, ${word}); }`);
+        }
+      }
+      done = list.length;
+    }
+    out.push(
+      `static void bl_init(void) {\n  static int done;\n  if (done) return;\n  done = 1;\n${patches.join('\n')}\n}`,
+    );
+    return out.join('\n');
+  }
+}
