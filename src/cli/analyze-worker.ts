@@ -1,15 +1,16 @@
-// Worker-thread entry of `binlens analyze` and `binlens types`. The engine's stages are synchronous and the
+// Worker-thread entry of `binlens analyze`, `binlens types` and `binlens decompile`. The engine's stages are synchronous and the
 // longest (function recovery) takes seconds on a large binary, so the engine runs here while the main thread
 // keeps redrawing the progress bar.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyze, analyzeTypes, type AnalyzeOptions } from '../engine/index.js';
+import { analyze, analyzeDecompilation, analyzeTypes, type AnalyzeOptions } from '../engine/index.js';
 import { loadDemangler } from '../jobs/demangler.js';
 import { loadRuleDirectories, shippedRulesDir, type RuleFileProblem } from '../jobs/rule-files.js';
 
 export interface EngineWorkerInput {
-  /** The whole analysis, or data types only. */
-  task: 'analysis' | 'types';
+  /** The whole analysis, data types only, or C for the `wanted` functions (all when null). */
+  task: 'analysis' | 'types' | 'decompile';
+  wanted?: (string | number)[] | null;
   path: string;
   options: Omit<AnalyzeOptions, 'rules'>;
   /** Match capability rules: the shipped rules/ plus these directories (null: no capabilities). */
@@ -27,11 +28,14 @@ export type EngineWorkerMessage =
   | { kind: 'failed'; message: string; permanent: boolean };
 
 const post = (m: EngineWorkerMessage) => parentPort!.postMessage(m);
-const { task, path, options, rulesDirs } = workerData as EngineWorkerInput;
+const { task, path, options, rulesDirs, wanted } = workerData as EngineWorkerInput;
 try {
   const demangle = await loadDemangler();
   const report = (stage: string, fraction: number) => post({ kind: 'progress', stage, fraction });
-  if (task === 'types') {
+  if (task === 'decompile') {
+    const c = await analyzeDecompilation(readFileSync(path), { ...options, demangle }, wanted ?? null, report);
+    post({ kind: 'done', json: JSON.stringify(c), ruleProblems: [] });
+  } else if (task === 'types') {
     const types = await analyzeTypes(readFileSync(path), { ...options, demangle }, report);
     post({ kind: 'done', json: JSON.stringify(types), ruleProblems: [] });
   } else {

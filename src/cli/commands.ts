@@ -4,6 +4,7 @@ import type { Config } from '../config/index.js';
 import type * as Main from '../main/index.js';
 import { analyzeCommand } from './analyze.js';
 import { typesCommand } from './types.js';
+import { decompileCommand } from './decompile.js';
 import { importOsvDirectory } from './vulns-import.js';
 
 export interface OptionSpec {
@@ -214,6 +215,15 @@ export const COMMANDS: Command[] = [
     options: {},
     ownParser: true,
     run: (ctx) => typesCommand(ctx.args),
+  },
+  {
+    words: ['decompile'],
+    args: '<file> [function|address…]',
+    arity: [1, Infinity],
+    summary: 'print the functions as C (binlens decompile --help)',
+    options: {},
+    ownParser: true,
+    run: (ctx) => decompileCommand(ctx.args),
   },
   {
     words: ['vulns', 'import'],

@@ -5,7 +5,15 @@ export { hashBytes, shannonEntropy } from './hashes.js';
 export { pickModel } from './models.js';
 export { applyBinaryConfig } from './binary-config.js';
 export type { BinaryConfig } from './binary-config.js';
-export { IDENTIFY_PREFIX, STAGE_NAMES, analyze, analyzeTypes } from './pipeline.js';
+export {
+  IDENTIFY_PREFIX,
+  STAGE_NAMES,
+  analyze,
+  analyzeDecompilation,
+  analyzeTypes,
+  NoSuchFunction,
+} from './pipeline.js';
+export type { Decompilation, DecompiledFunction } from './decompile/index.js';
 export type { AnalyzeOptions, ProgressCallback, StageName } from './pipeline.js';
 export { decodersFor, recoverBinaryFunctions } from './recover-binary.js';
 export { MAX_RENDERED_INSTRUCTIONS, renderBlocks } from './render-blocks.js';

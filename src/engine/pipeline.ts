@@ -25,6 +25,7 @@ import { packedFunctionVectors } from './similarity/index.js';
 import { extractStrings, type FoundString } from './strings/index.js';
 import { understandCapabilities } from './understand.js';
 import { functionTypes } from './types/index.js';
+import { decompile, type Decompilation } from './decompile/index.js';
 import type { FunctionTypesRecord } from '../shared/type-records.js';
 
 /** How much of the file identification reads; headers of every supported format sit well inside it. */
@@ -294,6 +295,50 @@ export async function analyzeTypes(
     onProgress,
   );
   return ctx.types ?? [];
+}
+
+/**
+ * C for the functions `wanted` picks among the file's functions (names as the analysis gives them, or
+ * start addresses; all when null), and for every function of the file they call.
+ */
+export async function analyzeDecompilation(
+  bytes: Uint8Array,
+  options: Omit<AnalyzeOptions, 'rules' | 'sbom'>,
+  wanted: (string | number)[] | null,
+  onProgress?: ProgressCallback,
+): Promise<Decompilation> {
+  const ctx: Partial<AnalysisContext> = { bytes, options };
+  await runStages(
+    ctx,
+    STAGES.filter((s) => DECOMPILE_STAGES.includes(s.name)),
+    onProgress,
+  );
+  const { image, graph, decoders, functions } = ctx as AnalysisContext;
+  const roots = wanted
+    ? wanted.map((w) => {
+        const i = functions.findIndex((f) => (typeof w === 'number' ? f.vaddr === w : f.name === w));
+        if (i < 0) throw new NoSuchFunction(w);
+        return i;
+      })
+    : functions.map((_, i) => i);
+  return decompile(
+    image,
+    graph,
+    decoders,
+    roots,
+    functions.map((f) => f.name),
+  );
+}
+
+const DECOMPILE_STAGES: StageName[] = ['identify', 'parse', 'recover', 'names'];
+
+/** A function asked for by name or address that the file does not have. */
+export class NoSuchFunction extends Error {
+  /** The request's fault: asking again gives the same answer. */
+  readonly permanent = true;
+  constructor(readonly wanted: string | number) {
+    super(`no function ${typeof wanted === 'number' ? `at 0x${wanted.toString(16)}` : wanted} in the file`);
+  }
 }
 
 /** The result document from whatever the stages produced. */

@@ -307,10 +307,26 @@ function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<num
     case 'ret':
       return [returnC(ctx, s)];
     case 'effect':
-      throw new Unsupported(`the ${s.name} instruction`);
+      return effectC(ctx, s);
     case 'phi':
       return [];
   }
+}
+
+/** The effects the output can state: `rep stos` as the loop it is (direction flag clear, as the ABI says). */
+function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
+  const m = /^rep_stos(\d)$/.exec(s.name);
+  if (!m) throw new Unsupported(`the ${s.name} instruction`);
+  const w = Number(m[1]);
+  const [dst, count, value] = s.reads.map((e) => exprC(ctx, e));
+  const out = [
+    `{ uint64_t d = ${dst}, n = ${count};`,
+    `  for (; n; n--, d += ${w}) *(${uType(w)} *)(uintptr_t)d = ${value};`,
+  ];
+  s.writes.forEach((r, i) => {
+    if (s.vers[i]! > 0) out.push(`  ${variable(ctx, r, s.vers[i]!)} = ${r === s.writes[0] ? 'd' : '0'};`);
+  });
+  return [...out, '}'];
 }
 
 /** `text`, a value of `from` bytes, as one of `to` bytes. */

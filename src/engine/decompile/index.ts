@@ -29,18 +29,22 @@ export interface Decompilation {
 
 const HEADERS = ['stdint.h', 'stdbool.h', 'stddef.h', 'string.h', 'stdlib.h', 'stdio.h', 'math.h', 'ctype.h'];
 
-/** Decompiles the functions with indices `roots` (and every function of the binary they reach). */
+/**
+ * Decompiles the functions with indices `roots` (and every function of the binary they reach); `names`,
+ * by function index, are the names the analysis gave them (symbols otherwise, else sub_<address>).
+ */
 export function decompile(
   image: BinaryImage,
   graph: FunctionGraph,
   decoders: Decoders,
   roots: number[],
+  names?: readonly string[],
 ): Decompilation {
   const library = libraryFor(image);
   const signatures = recoverFunctionSignatures(image, graph, decoders, library);
   const lifter = new FunctionLifter(image, graph, decoders, image.identity.platform);
   const layouts = functionBlocks(graph);
-  const program = new Program(image, graph, signatures, library);
+  const program = new Program(image, graph, signatures, library, names);
   for (const fi of roots) program.need(fi);
   const done: DecompiledFunction[] = [];
   let data = '';

@@ -21,6 +21,8 @@ export class Program {
   readonly imports: Map<number, string>;
   private readonly starts: Map<number, number>;
   private readonly names = new Map<number, string>();
+  private readonly chosen = new Map<number, string>();
+  private readonly used = new Set<string>();
   private readonly copies = new Map<SectionInfo, DataCopy>();
   /** Function indices the output defines, in the order they were first needed. */
   readonly queue: number[] = [];
@@ -33,11 +35,13 @@ export class Program {
     readonly graph: FunctionGraph,
     readonly signatures: (RecoveredSignature | null)[],
     readonly library: PrototypeDatabase,
+    given?: readonly string[],
   ) {
     this.imports = importsByAddress(image);
     this.starts = new Map(graph.functions.map((f, i) => [f.start, i]));
     for (const s of image.symbols)
       if (s.kind === 'function' && this.starts.has(s.vaddr)) this.names.set(s.vaddr, s.name);
+    given?.forEach((name, fi) => this.names.set(graph.functions[fi]!.start, name));
   }
 
   /** The function starting at `address`, or -1. */
@@ -45,11 +49,17 @@ export class Program {
     return this.starts.get(address) ?? -1;
   }
 
-  /** A function's name in the output (a C identifier). */
+  /** A function's name in the output: a C identifier, unique (a second static `f` becomes `f_<address>`). */
   nameOf(fi: number): string {
+    let name = this.chosen.get(fi);
+    if (name !== undefined) return name;
     const start = this.graph.functions[fi]!.start;
     const sym = this.names.get(start);
-    return sym && /^[A-Za-z_][A-Za-z0-9_]*$/.test(sym) ? sym : `sub_${start.toString(16)}`;
+    name = sym && /^[A-Za-z_][A-Za-z0-9_]*$/.test(sym) ? sym : `sub_${start.toString(16)}`;
+    if (this.used.has(name)) name = `${name}_${start.toString(16)}`;
+    this.used.add(name);
+    this.chosen.set(fi, name);
+    return name;
   }
 
   /** Queues function `fi` for definition and returns its name. */

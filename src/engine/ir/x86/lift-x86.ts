@@ -107,6 +107,10 @@ const HANDLERS: Record<string, Handler> = {
   Cwde: (x, out) => x.setReg(R.ax, un('zext', un('sext', reg(R.ax, 2), 4), x.word), out),
   Cqo: (x, out) => x.setReg(R.dx, bin('sar', reg(R.ax, 8), konst(63, 8)), out),
   Cdq: (x, out) => x.setReg(R.dx, un('zext', bin('sar', reg(R.ax, 4), konst(31, 4)), x.word), out),
+  Stosb: (x, out) => x.repStore(out),
+  Stosw: (x, out) => x.repStore(out),
+  Stosd: (x, out) => x.repStore(out),
+  Stosq: (x, out) => x.repStore(out),
   Bt: (x, out) => x.setFlags('bit', x.read(0), x.read(1, x.width(0)), out),
   Idiv: (x, out) => x.divide('sdiv', 'srem', out),
   Div: (x, out) => x.divide('udiv', 'urem', out),
@@ -353,6 +357,20 @@ export class X86Lifter implements Lifter {
     this.writeSlot({ r: R.dx, w, hi: false }, bin(r, a, d, w), out);
     this.writeSlot({ r: R.ax, w, hi: false }, reg(TEMP, w), out);
     this.setFlags('other', reg(TEMP, w), konst(0, w), out);
+  }
+
+  /**
+   * rep stos (memset as -O0 code zeroes arrays): an effect named `rep_stos<width>` reading the destination,
+   * the count and the value, in that order, and writing the destination and count registers.
+   */
+  repStore(out: Stmt[]): void {
+    if (!this.insn.hasRepPrefix) {
+      this.generic(this.mnemonics[this.insn.mnemonic] ?? 'stos', out);
+      return;
+    }
+    const w = this.width(0);
+    const reads = [reg(R.di, this.word), reg(R.cx, this.word), reg(R.ax, w)];
+    out.push({ k: 'effect', name: `rep_stos${w}`, reads, writes: [R.di, R.cx], vers: [-1, -1], at: this.at });
   }
 
   /** adc/sbb: the operation with the carry flag added or subtracted (`sbb eax, eax` is -CF). */
