@@ -11,6 +11,7 @@ import { coarseClass } from '../types/index.js';
 import { constant, mask, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
 import type { Program } from './program.js';
+import type { Helper } from './runtime.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
@@ -116,7 +117,9 @@ function prologue(ctx: Context): string[] {
   for (const [v, w] of vars) {
     const t = uType(w);
     if (w === 16) program.runtime.use('v128');
-    byType.set(t, [...(byType.get(t) ?? []), `${v} = {0}`.replace(/ = \{0\}$/, w === 16 ? ' = {0}' : ' = 0')]);
+    let list = byType.get(t);
+    if (!list) byType.set(t, (list = []));
+    list.push(`${v} = ${w === 16 ? '{0}' : '0'}`);
   }
   for (const [t, list] of byType) lines.push(`  ${t} ${list.join(', ')};`);
   // Flags: the two operands of the operation that set them, by version.
@@ -315,6 +318,8 @@ function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<num
 
 /** The effects the output can state: `rep stos` as the loop it is (direction flag clear, as the ABI says). */
 function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
+  // A trap ends the program where the machine would fault.
+  if (s.name === 'hlt' || s.name === 'ud2' || s.name === 'int3') return ['abort();'];
   const m = /^rep_stos(\d)$/.exec(s.name);
   if (!m) throw new Unsupported(`the ${s.name} instruction`);
   const w = Number(m[1]);
@@ -530,8 +535,19 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
     case 'flags':
       throw new Unsupported('flags as a value');
     case 'op':
-      throw new Unsupported(`the ${e.name} operation`);
+      return opC(ctx, e, x);
   }
+}
+
+/** Operations the IR names: bit counts, byte swaps, the high half of a widening multiply. */
+const OPS = new Set(['tzcnt', 'lzcnt', 'bsr', 'popcnt', 'bswap', 'mulhu', 'mulhs']);
+
+function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): string {
+  if (!OPS.has(e.name) || e.w > 8) throw new Unsupported(`the ${e.name} operation`);
+  ctx.program.runtime.use(e.name as Helper);
+  const args = e.args.map((a) => fit(x(a), a.w, e.w));
+  const size = e.name === 'bswap' ? e.w : e.w * 8;
+  return `(${uType(e.w)})bl_${e.name}(${args.join(', ')}, ${size})`;
 }
 
 function condC(ctx: Context, cc: Cond, flags: Expr): string {

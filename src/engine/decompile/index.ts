@@ -57,9 +57,16 @@ export function decompile(
     data = program.dataText();
     if (done.length === program.queue.length && round >= 1) break;
   }
+  // Declared ahead of the data (whose patches take their addresses) and of each other's calls; one that
+  // could not be decompiled is declared too, so the rest compiles and only linking names what is missing.
   const declarations = done.flatMap((f) => {
     const sig = signatures[program.functionAt(f.address)];
-    return sig ? [`${declaration(f.name, sig)};`] : [];
+    try {
+      return sig ? [`${declaration(f.name, sig)};`] : [];
+    } catch (err) {
+      if (err instanceof Unsupported) return [];
+      throw err;
+    }
   });
   const source = [
     ...HEADERS.map((h) => `#include <${h}>`),

@@ -31,6 +31,29 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
     text: 'static struct v128 bl_vxor(struct v128 a, struct v128 b) { a.lo ^= b.lo; a.hi ^= b.hi; return a; }',
   },
   vnot: { deps: ['v128'], text: 'static struct v128 bl_vnot(struct v128 a) { a.lo = ~a.lo; a.hi = ~a.hi; return a; }' },
+  tzcnt: {
+    text: 'static uint64_t bl_tzcnt(uint64_t x, unsigned bits) { unsigned n = 0; while (n < bits && !((x >> n) & 1)) n++; return n; }',
+  },
+  lzcnt: {
+    text: 'static uint64_t bl_lzcnt(uint64_t x, unsigned bits) { unsigned n = 0; while (n < bits && !((x >> (bits - 1 - n)) & 1)) n++; return n; }',
+  },
+  bsr: {
+    deps: ['lzcnt'],
+    text: 'static uint64_t bl_bsr(uint64_t x, unsigned bits) { return bits - 1 - bl_lzcnt(x, bits); }',
+  },
+  popcnt: {
+    text: 'static uint64_t bl_popcnt(uint64_t x, unsigned bits) { unsigned n = 0; for (unsigned i = 0; i < bits; i++) n += (x >> i) & 1; return n; }',
+  },
+  bswap: {
+    text: 'static uint64_t bl_bswap(uint64_t x, unsigned bytes) { uint64_t r = 0; for (unsigned i = 0; i < bytes; i++) r = (r << 8) | ((x >> (8 * i)) & 0xff); return r; }',
+  },
+  mulhu: {
+    text: 'static uint64_t bl_mulhu(uint64_t a, uint64_t b, unsigned bits) { if (bits < 64) return (a * b) >> bits; uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32; uint64_t ll = al * bl, lh = al * bh, hl = ah * bl; uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu); return ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32); }',
+  },
+  mulhs: {
+    deps: ['mulhu'],
+    text: 'static uint64_t bl_mulhs(uint64_t a, uint64_t b, unsigned bits) { uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1, sign = 1ull << (bits - 1); uint64_t h = bl_mulhu(a & m, b & m, bits); if (a & sign) h -= b; if (b & sign) h -= a; return h & m; }',
+  },
   rotl: {
     text: 'static uint64_t bl_rotl(uint64_t x, unsigned n, unsigned bits) { n %= bits; uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1; x &= m; return n ? ((x << n) | (x >> (bits - n))) & m : x; }',
   },

@@ -314,7 +314,8 @@ function signatureOf(
   for (const i of registers.positions) {
     const u = a.facts.intArgs[i];
     const siteWidth = Math.max(0, ...sites.map((s) => s.intSet[i] ?? 0));
-    const width = paramWidth(u?.ev, siteWidth, a.addressSize);
+    // A register holds a word at most: a wider read is a vector move of it (movq xmm0, rdi).
+    const width = Math.min(paramWidth(u?.ev, siteWidth, a.addressSize), Math.max(a.addressSize, 8));
     const pointer =
       (u?.ev.address ?? false) || pointers.has(slotKey(false, i)) || wordSizedOpaque(u?.ev, width, a.addressSize);
     params.push({

@@ -111,6 +111,13 @@ const HANDLERS: Record<string, Handler> = {
   Stosw: (x, out) => x.repStore(out),
   Stosd: (x, out) => x.repStore(out),
   Stosq: (x, out) => x.repStore(out),
+  Tzcnt: (x, out) => x.bitCount('tzcnt', out),
+  Bsf: (x, out) => x.bitCount('tzcnt', out),
+  Lzcnt: (x, out) => x.bitCount('lzcnt', out),
+  Bsr: (x, out) => x.bitCount('bsr', out),
+  Popcnt: (x, out) => x.bitCount('popcnt', out),
+  Bswap: (x, out) => x.write(0, { k: 'op', name: 'bswap', args: [x.read(0)], w: x.width(0) }, out),
+  Mul: (x, out) => x.widening('mulhu', out),
   Bt: (x, out) => x.setFlags('bit', x.read(0), x.read(1, x.width(0)), out),
   Idiv: (x, out) => x.divide('sdiv', 'srem', out),
   Div: (x, out) => x.divide('udiv', 'urem', out),
@@ -373,6 +380,35 @@ export class X86Lifter implements Lifter {
     out.push({ k: 'effect', name: `rep_stos${w}`, reads, writes: [R.di, R.cx], vers: [-1, -1], at: this.at });
   }
 
+  /**
+   * tzcnt/bsf, lzcnt, bsr, popcnt: an op of that name over the source (bsf of 0 leaves the destination
+   * undefined; the op gives tzcnt's answer). Flags from the result are not modelled.
+   */
+  bitCount(name: 'tzcnt' | 'lzcnt' | 'bsr' | 'popcnt', out: Stmt[]): void {
+    const w = this.width(0);
+    const v: Expr = { k: 'op', name, args: [this.read(1, w)], w };
+    this.setReg(TEMP, v, out);
+    this.setFlags('other', reg(TEMP, w), konst(0, w), out);
+    this.write(0, reg(TEMP, w), out);
+  }
+
+  /**
+   * One-operand mul/imul: rax × the operand, the low half to rax and the high half (op `mulhu`/`mulhs` over
+   * the two) to rdx; byte multiplication (ax) stays an op.
+   */
+  widening(high: 'mulhu' | 'mulhs', out: Stmt[]): void {
+    const w = this.width(0);
+    if (w < 2) {
+      this.generic(high === 'mulhu' ? 'Mul' : 'Imul', out);
+      return;
+    }
+    const [a, b] = [reg(R.ax, w), this.read(0)];
+    this.setReg(TEMP, { k: 'op', name: high, args: [a, b], w }, out);
+    this.setFlags('other', reg(TEMP, w), konst(0, w), out);
+    this.writeSlot({ r: R.ax, w, hi: false }, bin('mul', a, b, w), out);
+    this.writeSlot({ r: R.dx, w, hi: false }, reg(TEMP, w), out);
+  }
+
   /** adc/sbb: the operation with the carry flag added or subtracted (`sbb eax, eax` is -CF). */
   withCarry(op: 'add' | 'sub', out: Stmt[]): void {
     const w = this.width(0);
@@ -409,7 +445,7 @@ export class X86Lifter implements Lifter {
 
   imul(out: Stmt[]): void {
     if (this.opCount === 1) {
-      this.generic('Imul', out);
+      this.widening('mulhs', out);
       return;
     }
     const w = this.width(0);
