@@ -1,97 +1,150 @@
-// x86 condition codes over the flags an operation left, as C: the flags op and its two operands (held in
-// variables where the flags were set) give zero, sign, carry, overflow and parity, and each condition is
-// the formula the manual gives over them. A compare (`sub`) reads as the comparison it is (`a < b`).
+// Conditions over the flags an operation left, as C. A flags source (the operation and its two operands,
+// held in variables where it ran; or, for AArch64's conditional compares, a choice between a comparison and
+// an immediate nzcv) gives zero, sign, carry, overflow and parity, and each condition is its formula over
+// them. Conditions are named by what they mean after `cmp a, b`, so the carry here is x86's (a borrow):
+// AArch64 and ARM set C as "no borrow" and, after an addition, as the carry out, and their floating-point
+// compare leaves other flags than ucomisd. A plain compare reads as the comparison it is (`a < b`).
 import type { Cond, FlagOp } from '../ir/ir.js';
 import { sType, Unsupported } from './c-names.js';
 import type { Runtime } from './runtime.js';
 
-export interface FlagsSource {
-  op: FlagOp;
-  a: string;
-  b: string;
-  /** Operand width in bytes. */
-  w: number;
+export type FlagsSource =
+  | { k: 'op'; op: FlagOp; a: string; b: string; w: number }
+  | { k: 'select'; c: string; then: FlagsSource; nzcv: string };
+
+/** Flags in x86's sense, as C expressions of type int. */
+interface Bits {
+  zf: string;
+  sf: string;
+  cf: string;
+  of: string;
+  pf: string;
 }
 
-const COMPARE: Partial<Record<Cond, string>> = {
-  eq: '==',
-  ne: '!=',
-  ult: '<',
-  uge: '>=',
-  ule: '<=',
-  ugt: '>',
-};
+const COMPARE: Partial<Record<Cond, string>> = { eq: '==', ne: '!=', ult: '<', uge: '>=', ule: '<=', ugt: '>' };
 const SIGNED: Partial<Record<Cond, string>> = { slt: '<', sge: '>=', sle: '<=', sgt: '>' };
 
-/** `cc` over `f` as a C expression of type int (0 or 1). */
-export function condition(cc: Cond, f: FlagsSource, rt: Runtime): string {
-  const { a, b, w } = f;
-  const s = (x: string) => `(${sType(w)})(${x})`;
-  const trunc = (x: string) => (w < 4 ? `(uint${w * 8}_t)(${x})` : `(${x})`);
-  if (f.op === 'sub') {
-    if (COMPARE[cc]) return `(${a} ${COMPARE[cc]} ${b})`;
-    if (SIGNED[cc]) return `(${s(a)} ${SIGNED[cc]} ${s(b)})`;
+/** `cc` over `f` as a C expression of type int (0 or 1); `arm` for the ARM family's carry and fcmp. */
+export function condition(cc: Cond, f: FlagsSource, arm: boolean, rt: Runtime): string {
+  if (f.k === 'op' && f.op === 'sub') {
+    const s = (x: string) => `(${sType(f.w)})(${x})`;
+    if (COMPARE[cc]) return `(${f.a} ${COMPARE[cc]} ${f.b})`;
+    if (SIGNED[cc]) return `(${s(f.a)} ${SIGNED[cc]} ${s(f.b)})`;
   }
-  if (f.op === 'fcmp') return floatCondition(cc, f, rt);
-  if (f.op === 'bit') {
-    const cf = `((${a} >> (${b} & ${w * 8 - 1})) & 1)`;
-    if (cc === 'ult') return cf;
-    if (cc === 'uge') return `!${cf}`;
-    throw new Unsupported(`condition ${cc} after bt`);
-  }
-  const r = resultOf(f);
-  const zf = `(${trunc(r)} == 0)`;
-  const sf = `(${s(trunc(r))} < 0)`;
-  const flags = {
-    get cf() {
-      return carryOverflow(f, trunc(r)).cf;
-    },
-    get of() {
-      return carryOverflow(f, trunc(r)).of;
-    },
-  };
-  const pf = () => {
-    rt.use('parity');
-    return `bl_parity((uint8_t)(${r}))`;
-  };
+  const b = bitsOf(f, arm, rt);
   switch (cc) {
     case 'eq':
-      return zf;
+      return b.zf;
     case 'ne':
-      return `!${zf}`;
+      return `!${b.zf}`;
     case 'neg':
-      return sf;
+      return b.sf;
     case 'pos':
-      return `!${sf}`;
+      return `!${b.sf}`;
     case 'ult':
-      return flags.cf;
+      return b.cf;
     case 'uge':
-      return `!${flags.cf}`;
+      return `!${b.cf}`;
     case 'ule':
-      return `(${flags.cf} || ${zf})`;
+      return `(${b.cf} || ${b.zf})`;
     case 'ugt':
-      return `!(${flags.cf} || ${zf})`;
+      return `!(${b.cf} || ${b.zf})`;
     case 'slt':
-      return `(${sf} != ${flags.of})`;
+      return `(${b.sf} != ${b.of})`;
     case 'sge':
-      return `(${sf} == ${flags.of})`;
+      return `(${b.sf} == ${b.of})`;
     case 'sle':
-      return `(${zf} || ${sf} != ${flags.of})`;
+      return `(${b.zf} || ${b.sf} != ${b.of})`;
     case 'sgt':
-      return `(!${zf} && ${sf} == ${flags.of})`;
+      return `(!${b.zf} && ${b.sf} == ${b.of})`;
     case 'ov':
-      return flags.of;
+      return b.of;
     case 'nov':
-      return `!${flags.of}`;
+      return `!${b.of}`;
     case 'par':
-      return pf();
+      return b.pf;
     case 'npar':
-      return `!${pf()}`;
+      return `!${b.pf}`;
   }
+}
+
+function bitsOf(f: FlagsSource, arm: boolean, rt: Runtime): Bits {
+  if (f.k === 'select') {
+    // nzcv: N bit 3, Z bit 2, C bit 1 (ARM's sense: set is "no borrow"), V bit 0.
+    const t = bitsOf(f.then, arm, rt);
+    const bit = (n: number) => `((${f.nzcv} >> ${n}) & 1)`;
+    const pick = (x: string, y: string) => `(${f.c} ? ${x} : ${y})`;
+    const none = () => {
+      throw new Unsupported('parity after a conditional compare');
+    };
+    return {
+      zf: pick(t.zf, bit(2)),
+      sf: pick(t.sf, bit(3)),
+      cf: pick(t.cf, `!${bit(1)}`),
+      of: pick(t.of, bit(0)),
+      get pf() {
+        return none();
+      },
+    };
+  }
+  const { a, b, w } = f;
+  if (f.op === 'fcmp') return floatBits(f, arm, rt);
+  if (f.op === 'bit') {
+    const cf = `((${a} >> (${b} & ${w * 8 - 1})) & 1)`;
+    const no = () => {
+      throw new Unsupported('a condition after bt other than its carry');
+    };
+    return {
+      cf,
+      get zf() {
+        return no();
+      },
+      get sf() {
+        return no();
+      },
+      get of() {
+        return no();
+      },
+      get pf() {
+        return no();
+      },
+    };
+  }
+  const trunc = (x: string) => (w < 4 ? `(uint${w * 8}_t)(${x})` : `(${x})`);
+  const signOf = (x: string) => `(${sType(w)})${trunc(x)} < 0`;
+  const r = trunc(resultOf(f));
+  const carry = (): { cf: string; of: string } => {
+    switch (f.op) {
+      case 'sub':
+        return { cf: `(${a} < ${b})`, of: `(${signOf(`(${a} ^ ${b}) & (${a} ^ ${r})`)})` };
+      case 'add':
+        // x86's carry after an add is the carry out; ARM's cs after adds is too, so the borrow sense is its inverse.
+        return { cf: arm ? `!(${r} < ${a})` : `(${r} < ${a})`, of: `(${signOf(`~(${a} ^ ${b}) & (${a} ^ ${r})`)})` };
+      case 'and':
+      case 'logic':
+        return { cf: '0', of: '0' };
+      default:
+        throw new Unsupported(`the carry or overflow of ${f.op}`);
+    }
+  };
+  return {
+    zf: `(${r} == 0)`,
+    sf: `(${signOf(r)})`,
+    get cf() {
+      return carry().cf;
+    },
+    get of() {
+      return carry().of;
+    },
+    get pf() {
+      rt.use('parity');
+      return `bl_parity((uint8_t)(${r}))`;
+    },
+  };
 }
 
 /** The result the flags describe. */
-function resultOf(f: FlagsSource): string {
+function resultOf(f: Extract<FlagsSource, { k: 'op' }>): string {
   switch (f.op) {
     case 'sub':
       return `${f.a} - ${f.b}`;
@@ -107,48 +160,21 @@ function resultOf(f: FlagsSource): string {
   }
 }
 
-function carryOverflow(f: FlagsSource, r: string): { cf: string; of: string } {
-  const { a, b, w } = f;
-  const sign = (x: string) => `((${sType(w)})(${w < 4 ? `(uint${w * 8}_t)(${x})` : x}) < 0)`;
-  switch (f.op) {
-    case 'sub':
-      return { cf: `(${a} < ${b})`, of: sign(`(${a} ^ ${b}) & (${a} ^ ${r})`) };
-    case 'add':
-      return { cf: `(${r} < ${a})`, of: sign(`~(${a} ^ ${b}) & (${a} ^ ${r})`) };
-    case 'and':
-    case 'logic':
-      return { cf: '0', of: '0' };
-    default:
-      throw new Unsupported(`the carry or overflow of ${f.op}`);
-  }
-}
-
-/** ucomiss/ucomisd: unordered sets zero, parity and carry; otherwise zero is equality and carry less-than. */
-function floatCondition(cc: Cond, f: FlagsSource, rt: Runtime): string {
+/**
+ * ucomisd: unordered sets zero, parity and carry; otherwise zero is equality and carry less-than.
+ * AArch64/ARM fcmp: less-than sets N (clears C), equal sets Z, unordered sets C and V.
+ */
+function floatBits(f: Extract<FlagsSource, { k: 'op' }>, arm: boolean, rt: Runtime): Bits {
   rt.use(f.w === 4 ? 'f32' : 'f64');
   const conv = f.w === 4 ? 'bl_f32' : 'bl_f64';
   const [x, y] = [`${conv}(${f.a})`, `${conv}(${f.b})`];
   const unordered = `(${x} != ${x} || ${y} != ${y})`;
-  const zf = `(${unordered} || ${x} == ${y})`;
-  const cf = `(${unordered} || ${x} < ${y})`;
-  switch (cc) {
-    case 'eq':
-      return zf;
-    case 'ne':
-      return `!${zf}`;
-    case 'ult':
-      return cf;
-    case 'uge':
-      return `!${cf}`;
-    case 'ule':
-      return `(${cf} || ${zf})`;
-    case 'ugt':
-      return `!(${cf} || ${zf})`;
-    case 'par':
-      return unordered;
-    case 'npar':
-      return `!${unordered}`;
-    default:
-      throw new Unsupported(`condition ${cc} after a floating-point compare`);
-  }
+  if (arm) return { zf: `(${x} == ${y})`, sf: `(${x} < ${y})`, cf: `(${x} < ${y})`, of: unordered, pf: unordered };
+  return {
+    zf: `(${unordered} || ${x} == ${y})`,
+    sf: '0',
+    cf: `(${unordered} || ${x} < ${y})`,
+    of: '0',
+    pf: unordered,
+  };
 }

@@ -66,6 +66,8 @@ interface Context {
   names: readonly string[];
   /** C width of each register's variables (the widest value any of its definitions writes). */
   varWidth: number[];
+  /** The ARM family's flags (carry as "no borrow", its fcmp's nzcv). */
+  arm: boolean;
 }
 
 /** The function's C definition. Throws Unsupported when the code uses what the output cannot express yet. */
@@ -77,7 +79,9 @@ export function functionC(
   proto: PrototypeC,
 ): string {
   const { fn } = df.ssa;
-  const ctx: Context = { df, program, conv, proto, names: fn.regs.names, varWidth: variableWidths(df) };
+  const arch = program.image.identity.architecture;
+  const arm = arch === 'arm' || arch === 'arm64';
+  const ctx: Context = { df, program, conv, proto, names: fn.regs.names, varWidth: variableWidths(df), arm };
   if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
   const reachable = new Set(df.ssa.order);
   const body: string[] = [];
@@ -124,9 +128,14 @@ function prologue(ctx: Context): string[] {
   for (const [t, list] of byType) lines.push(`  ${t} ${list.join(', ')};`);
   // Flags: the two operands of the operation that set them, by version.
   for (const b of fn.blocks)
-    for (const s of b.stmts)
-      if (s.k === 'set' && s.r === fn.regs.flags && s.e.k === 'flags')
-        lines.push(`  ${uType(s.e.a.w)} fa_${s.ver} = 0; ${uType(s.e.b.w)} fb_${s.ver} = 0;`);
+    for (const s of b.stmts) {
+      const saved = s.k === 'set' && s.r === fn.regs.flags ? savedFlags(s.e) : null;
+      if (!saved || s.k !== 'set') continue;
+      const { a, b: bb } = saved.flags;
+      lines.push(
+        `  ${uType(a.w)} fa_${s.ver} = 0; ${uType(bb.w)} fb_${s.ver} = 0;${saved.c ? ` int fc_${s.ver} = 0;` : ''}`,
+      );
+    }
   const { depth, stackArgs } = frameSize(ctx);
   const size = depth + fn.regs.addressSize + stackArgs * conv.stackSlot + 16;
   lines.push(`  _Alignas(16) uint8_t bl_frame[${size}];`);
@@ -274,8 +283,10 @@ function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<num
   switch (s.k) {
     case 'set':
       if (s.r === fn.regs.flags) {
-        if (s.e.k !== 'flags') return [];
-        return [`fa_${s.ver} = ${exprC(ctx, s.e.a)};`, `fb_${s.ver} = ${exprC(ctx, s.e.b)};`];
+        const saved = savedFlags(s.e);
+        if (!saved) return [];
+        const out = [`fa_${s.ver} = ${exprC(ctx, saved.flags.a)};`, `fb_${s.ver} = ${exprC(ctx, saved.flags.b)};`];
+        return saved.c ? [...out, `fc_${s.ver} = ${exprC(ctx, saved.c)};`] : out;
       }
       return [`${variable(ctx, s.r, s.ver)} = ${fit(exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`];
     case 'store':
@@ -551,18 +562,45 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
 }
 
 function condC(ctx: Context, cc: Cond, flags: Expr): string {
+  return condition(cc, flagsSource(ctx, flags), ctx.arm, ctx.program.runtime);
+}
+
+/**
+ * What a condition reads: a flags expression in place (AArch64's cbz tests `eq(sub(x, 0))`), or the
+ * flags register's definition, whose operands were saved in fa_/fb_ (and fc_ for a conditional compare).
+ */
+function flagsSource(ctx: Context, flags: Expr): FlagsSource {
+  if (flags.k === 'flags')
+    return {
+      k: 'op',
+      op: flags.op,
+      a: exprC(ctx, flags.a),
+      b: fit(exprC(ctx, flags.b), flags.b.w, flags.a.w),
+      w: flags.a.w,
+    };
   const { fn, defs } = ctx.df.ssa;
   if (flags.k !== 'reg' || flags.ver <= 0) throw new Unsupported('a condition on flags from outside the function');
   const at = defs[flags.r]?.[flags.ver];
   const def = at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
-  if (def?.k !== 'set' || def.e.k !== 'flags') throw new Unsupported('a condition on flags merged from several paths');
-  const src: FlagsSource = {
-    op: def.e.op,
-    a: `fa_${flags.ver}`,
-    b: fit(`fb_${flags.ver}`, def.e.b.w, def.e.a.w),
-    w: def.e.a.w,
+  if (def?.k !== 'set') throw new Unsupported('a condition on flags merged from several paths');
+  const saved = savedFlags(def.e);
+  if (!saved) throw new Unsupported('a condition on flags the IR does not describe');
+  const v = flags.ver;
+  const op: FlagsSource = {
+    k: 'op',
+    op: saved.flags.op,
+    a: `fa_${v}`,
+    b: fit(`fb_${v}`, saved.flags.b.w, saved.flags.a.w),
+    w: saved.flags.a.w,
   };
-  return condition(cc, src, ctx.program.runtime);
+  return saved.nzcv ? { k: 'select', c: `fc_${v}`, then: op, nzcv: exprC(ctx, saved.nzcv) } : op;
+}
+
+/** A flags definition as an operation (and, for a conditional compare, its condition and fallback nzcv). */
+function savedFlags(e: Expr): { flags: Extract<Expr, { k: 'flags' }>; c?: Expr; nzcv?: Expr } | null {
+  if (e.k === 'flags') return { flags: e };
+  if (e.k === 'select' && e.a.k === 'flags') return { flags: e.a, c: e.c, nzcv: e.b };
+  return null;
 }
 
 function binaryC(ctx: Context, e: Extract<Expr, { k: 'bin' }>, x: (a: Expr) => string): string {
