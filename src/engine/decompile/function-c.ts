@@ -288,7 +288,9 @@ function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<num
         const out = [`fa_${s.ver} = ${exprC(ctx, saved.flags.a)};`, `fb_${s.ver} = ${exprC(ctx, saved.flags.b)};`];
         return saved.c ? [...out, `fc_${s.ver} = ${exprC(ctx, saved.c)};`] : out;
       }
-      return [`${variable(ctx, s.r, s.ver)} = ${fit(exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`];
+      return [
+        `${variable(ctx, s.r, s.ver)} = ${fit(referenceOf(ctx, s.r, s.ver) ?? exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`,
+      ];
     case 'store':
       return [`*(${uType(s.w)} *)(uintptr_t)(${exprC(ctx, s.addr)}) = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
     case 'call':
@@ -343,6 +345,18 @@ function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
     if (s.vers[i]! > 0) out.push(`  ${variable(ctx, r, s.vers[i]!)} = ${r === s.writes[0] ? 'd' : '0'};`);
   });
   return [...out, '}'];
+}
+
+/**
+ * A value data flow knows to be an address an instruction formed (adrp + add across instructions), inside
+ * the image: as the output's pointer to it.
+ */
+function referenceOf(ctx: Context, r: number, ver: number): string | null {
+  const v = ctx.df.valueOf(r, ver);
+  const word = ctx.df.ssa.fn.regs.addressSize;
+  if (v.kind !== 'const' || !v.ref) return null;
+  const text = ctx.program.reference(Number(BigInt.asUintN(word * 8, v.v)));
+  return text && word === 8 ? text : text && `(uint32_t)${text}`;
 }
 
 /** `text`, a value of `from` bytes, as one of `to` bytes. */

@@ -7,7 +7,8 @@ import { forEachRegRead, konst, load, operands, stmtOperands, type Expr } from '
 import type { IrFunction } from './ir.js';
 import type { SsaFunction } from './ssa.js';
 
-export type Value = { kind: 'const'; v: bigint } | { kind: 'sp'; off: number } | { kind: 'unknown' };
+/** `ref`: the constant is an address an instruction formed (a RIP-relative operand, adrp + add, pc + literal). */
+export type Value = { kind: 'const'; v: bigint; ref?: true } | { kind: 'sp'; off: number } | { kind: 'unknown' };
 
 const UNKNOWN: Value = { kind: 'unknown' };
 const MAX_PASSES = 12;
@@ -62,7 +63,7 @@ export function dataFlow(ssa: SsaFunction): DataFlow {
     if (depth > 32) return UNKNOWN;
     switch (e.k) {
       case 'const':
-        return { kind: 'const', v: e.v };
+        return e.ref ? { kind: 'const', v: e.v, ref: true } : { kind: 'const', v: e.v };
       case 'reg':
         return e.ver < 0 ? UNKNOWN : (values.get(key(e.r, e.ver)) ?? UNKNOWN);
       case 'bin':
@@ -211,8 +212,10 @@ function slotConstants(
 }
 
 function combine(op: 'add' | 'sub', a: Value, b: Value, w: number): Value {
-  if (a.kind === 'const' && b.kind === 'const')
-    return { kind: 'const', v: BigInt.asIntN(w * 8, op === 'add' ? a.v + b.v : a.v - b.v) };
+  if (a.kind === 'const' && b.kind === 'const') {
+    const v = BigInt.asIntN(w * 8, op === 'add' ? a.v + b.v : a.v - b.v);
+    return a.ref || b.ref ? { kind: 'const', v, ref: true } : { kind: 'const', v };
+  }
   if (a.kind === 'sp' && b.kind === 'const') {
     const d = Number(b.v);
     return { kind: 'sp', off: op === 'add' ? a.off + d : a.off - d };

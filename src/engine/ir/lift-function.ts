@@ -10,6 +10,7 @@ import { MODE_PROFILES } from '../isa/index.js';
 import {
   forEachRegRead,
   konst,
+  ref,
   reg,
   rewriteStmt,
   type Expr,
@@ -134,7 +135,8 @@ export class FunctionLifter {
       const byte = this.image.bytes[off + (this.image.identity.endianness === 'big' ? i : e.w - 1 - i)]!;
       v = (v << 8n) | BigInt(byte);
     }
-    return konst(v, e.w);
+    // What a literal holds is most often an address (`ldr r3, =x`): a reference wherever it lands.
+    return ref(v, e.w);
   };
 
   private lifterFor(decoder: Decoder): Lifter | null {

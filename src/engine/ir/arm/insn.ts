@@ -6,7 +6,7 @@ import { AL } from '../../disasm/thumb-decoder.js';
 import { Flow, newDecoded } from '../../disasm/instruction.js';
 import { armCondition } from '../arm-common.js';
 import { InsnEmitter } from '../emitter.js';
-import { bin, konst, reg, un, type Expr, type FlagOp, type Stmt } from '../ir.js';
+import { bin, konst, ref, reg, un, type Expr, type FlagOp, type Stmt } from '../ir.js';
 import { ARM_REGISTERS, D0, FLAGS, PC, TEMP } from './registers.js';
 
 const LOW_HALF = 0xffffffffn;
@@ -47,12 +47,12 @@ export class ArmInsn {
   }
 
   r(n: number): Expr {
-    return n === PC ? konst(this.pc, 4) : reg(n, 4);
+    return n === PC ? ref(this.pc, 4) : reg(n, 4);
   }
 
   /** A base register for addressing: pc is the aligned pc. */
   base(n: number): Expr {
-    return n === PC ? konst(this.pcAligned, 4) : reg(n, 4);
+    return n === PC ? ref(this.pcAligned, 4) : reg(n, 4);
   }
 
   setR(n: number, v: Expr): void {

@@ -1,7 +1,7 @@
 // AArch64 data processing with an immediate: adr/adrp, add/sub (cmp, cmn, mov to and from sp), logical
 // (and/orr/eor/ands, tst, mov of a bitmask), move wide (movz/movn/movk), bitfield moves (lsl/lsr/asr,
 // ubfx/sbfx/ubfiz/sbfiz, uxt*/sxt*, bfi/bfxil) and extr (ror).
-import { bin, konst, un, type Expr } from '../ir.js';
+import { bin, konst, ref, un, type Expr } from '../ir.js';
 import { R31, type Arm64Insn } from './insn.js';
 
 export function dataImmediate(x: Arm64Insn, w: number): boolean {
@@ -12,7 +12,7 @@ export function dataImmediate(x: Arm64Insn, w: number): boolean {
     case 0:
     case 1:
       // ADR and ADRP: the decoder has computed the address (the 4 KiB page for ADRP).
-      x.setX(rd, konst(x.d.hiValue, 8));
+      x.setX(rd, ref(x.d.hiValue, 8));
       return true;
     case 2: {
       const sub = (w >>> 30) & 1;
