@@ -4,7 +4,7 @@
 // the frame a local array the stack pointer points into. Calls go to the callee by name with the arguments
 // its prototype takes. Blocks are labelled and joined by gotos; structuring comes after.
 import type { DataFlow } from '../ir/dataflow.js';
-import type { Cond, Expr, IrBlock, Stmt } from '../ir/ir.js';
+import { operands, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import type { CoarseClass, Prototype } from '../types/index.js';
 import { coarseClass } from '../types/index.js';
@@ -68,6 +68,12 @@ interface Context {
   varWidth: number[];
   /** The ARM family's flags (carry as "no borrow", its fcmp's nzcv). */
   arm: boolean;
+  /**
+   * Definitions written where their one use is instead of into a variable (`r:ver` → the expression), and
+   * definitions nothing reads (not written at all).
+   */
+  inline: Map<string, Expr>;
+  dead: Set<string>;
 }
 
 /** The function's C definition. Throws Unsupported when the code uses what the output cannot express yet. */
@@ -81,13 +87,64 @@ export function functionC(
   const { fn } = df.ssa;
   const arch = program.image.identity.architecture;
   const arm = arch === 'arm' || arch === 'arm64';
-  const ctx: Context = { df, program, conv, proto, names: fn.regs.names, varWidth: variableWidths(df), arm };
+  const ctx: Context = {
+    df,
+    program,
+    conv,
+    proto,
+    names: fn.regs.names,
+    varWidth: variableWidths(df),
+    arm,
+    inline: new Map(),
+    dead: new Set(),
+  };
+  propagation(ctx);
   if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
   const reachable = new Set(df.ssa.order);
   const body: string[] = [];
   for (const bi of df.ssa.order) body.push(...blockC(ctx, bi, fn.blocks[bi]!, reachable));
   return [`${declaration(name, proto)} {`, ...prologue(ctx), ...body, '}'].join('\n');
 }
+
+/**
+ * Expression propagation: a value used once, later in its own block, is written at its use, unless it
+ * reads memory and a store, call or effect comes between (it could change what the load reads); a value
+ * nothing reads is not written. Phi operands and the stack pointer stay variables.
+ */
+function propagation(ctx: Context): void {
+  const { df } = ctx;
+  const { fn } = df.ssa;
+  for (const b of fn.blocks)
+    b.stmts.forEach((s, i) => {
+      if (s.k !== 'set' || s.ver <= 0 || s.r === fn.regs.sp) return;
+      const key = `${s.r}:${s.ver}`;
+      if (df.phiUsers(s.r, s.ver).length) return;
+      const uses = df.uses(s.r, s.ver);
+      if (!uses.length) {
+        ctx.dead.add(key);
+        return;
+      }
+      if (uses.length !== 1 || uses[0]!.block !== fn.blocks.indexOf(b) || uses[0]!.stmt <= i) return;
+      // A conditional compare's flags stay saved: its condition and fallback are read apart.
+      if (s.r === fn.regs.flags && savedFlags(s.e)?.c) return;
+      if (readsMemory(s.e) && b.stmts.slice(i + 1, uses[0]!.stmt).some(writesMemory)) return;
+      ctx.inline.set(key, s.e);
+    });
+}
+
+function readsMemory(e: Expr): boolean {
+  let found = false;
+  forEachLoadIn(e, () => (found = true));
+  return found;
+}
+
+function forEachLoadIn(e: Expr, visit: () => void, depth = 0): void {
+  if (depth > 64) return;
+  if (e.k === 'load') visit();
+  for (const o of operands(e)) forEachLoadIn(o, visit, depth + 1);
+}
+
+const writesMemory = (s: Stmt) => s.k === 'store' || s.k === 'call' || s.k === 'effect';
 
 /** Each register's variable width: its definitions' widest value (a register's versions share one type). */
 function variableWidths(df: DataFlow): number[] {
@@ -105,7 +162,7 @@ function prologue(ctx: Context): string[] {
   const { fn } = df.ssa;
   const vars = new Map<string, number>();
   const note = (r: number, ver: number) => {
-    if (r === fn.regs.flags) return;
+    if (r === fn.regs.flags || ctx.inline.has(`${r}:${ver}`) || ctx.dead.has(`${r}:${ver}`)) return;
     const w = ctx.varWidth[r] || fn.regs.addressSize;
     vars.set(variable(ctx, r, ver), w);
   };
@@ -130,7 +187,7 @@ function prologue(ctx: Context): string[] {
   for (const b of fn.blocks)
     for (const s of b.stmts) {
       const saved = s.k === 'set' && s.r === fn.regs.flags ? savedFlags(s.e) : null;
-      if (!saved || s.k !== 'set') continue;
+      if (!saved || s.k !== 'set' || ctx.inline.has(`${s.r}:${s.ver}`) || ctx.dead.has(`${s.r}:${s.ver}`)) continue;
       const { a, b: bb } = saved.flags;
       lines.push(
         `  ${uType(a.w)} fa_${s.ver} = 0; ${uType(bb.w)} fb_${s.ver} = 0;${saved.c ? ` int fc_${s.ver} = 0;` : ''}`,
@@ -282,6 +339,7 @@ function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<num
   const { fn } = ctx.df.ssa;
   switch (s.k) {
     case 'set':
+      if (ctx.inline.has(`${s.r}:${s.ver}`) || ctx.dead.has(`${s.r}:${s.ver}`)) return [];
       if (s.r === fn.regs.flags) {
         const saved = savedFlags(s.e);
         if (!saved) return [];
@@ -544,6 +602,8 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
     case 'reg': {
       if (e.r === ctx.df.ssa.fn.regs.flags) throw new Unsupported('the flags read as a value');
       const vw = ctx.varWidth[e.r] || ctx.df.ssa.fn.regs.addressSize;
+      const def = ctx.inline.get(`${e.r}:${e.ver}`);
+      if (def) return fit(fit(referenceOf(ctx, e.r, e.ver) ?? x(def), def.w, vw), vw, w);
       return fit(variable(ctx, e.r, Math.max(e.ver, 0)), vw, w);
     }
     case 'load':
@@ -599,6 +659,7 @@ function flagsSource(ctx: Context, flags: Expr): FlagsSource {
   if (def?.k !== 'set') throw new Unsupported('a condition on flags merged from several paths');
   const saved = savedFlags(def.e);
   if (!saved) throw new Unsupported('a condition on flags the IR does not describe');
+  if (ctx.inline.has(`${flags.r}:${flags.ver}`)) return flagsSource(ctx, saved.flags);
   const v = flags.ver;
   const op: FlagsSource = {
     k: 'op',
