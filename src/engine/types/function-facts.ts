@@ -188,8 +188,9 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
   facts.returns.count++;
   const [intRet, floatRet] = s.reads;
   const { fn } = df.ssa;
-  if (intRet?.k === 'reg' && intRet.ver === 0) facts.returns.untouched = true;
-  if (intRet?.k === 'reg' && intRet.ver > 0) {
+  if (intRet?.k === 'reg' && (intRet.ver === 0 || restoredEntry(df, intRet.r, intRet.ver)))
+    facts.returns.untouched = true;
+  else if (intRet?.k === 'reg' && intRet.ver > 0) {
     const def = definition(df, intRet.r, intRet.ver);
     const width = dedicatedWidth(df, intRet.r, intRet.ver, conv, 0);
     if (width > 0) facts.returns.dedicated = Math.max(facts.returns.dedicated, width);
@@ -199,6 +200,19 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
   // A vector register left holding a zeroing or copying temporary is read by something else first.
   if (floatRet?.k === 'reg' && floatRet.ver > 0 && dedicatedWidth(df, floatRet.r, floatRet.ver, conv, 0) > 0)
     facts.returns.float = true;
+}
+
+/**
+ * The register reloaded from a frame slot that holds nothing but its own entry value: clang's `push rax`
+ * … `pop rax`, which only keeps the stack aligned, leaves the return register as the caller had it.
+ */
+function restoredEntry(df: DataFlow, r: number, ver: number): boolean {
+  const def = definition(df, r, ver);
+  if (def?.k !== 'set' || def.e.k !== 'load') return false;
+  const a = df.evaluate(def.e.addr);
+  if (a.kind !== 'sp') return false;
+  const stores = df.storesAt(a.off);
+  return stores.length > 0 && stores.every((st) => st.value.k === 'reg' && st.value.r === r && st.value.ver === 0);
 }
 
 function definition(df: DataFlow, r: number, ver: number): Stmt | undefined {

@@ -67,6 +67,24 @@ test('signatures (i386 cdecl): stack arguments read above the return address, an
   }
 });
 
+test('signatures (x86-64): `push rax` … `pop rax` only aligns the stack, leaving the return register as it came (void)', async () => {
+  const code = [
+    // 0x1000 f(): g();  (clang keeps the stack aligned with a push and pop of rax)
+    ...[0x50], // push rax
+    ...[0xe8, 0x02, 0x00, 0x00, 0x00], // call 0x1008
+    ...[0x58, 0xc3], // pop rax; ret
+    // 0x1008 g(): return 1;
+    ...[0xb8, 0x01, 0x00, 0x00, 0x00, 0xc3],
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86_64',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+  });
+  assert.equal(sigs.get(0x1000)!.returns.cls, 'void');
+  assert.equal(sigs.get(0x1008)!.returns.cls, 'int32');
+});
+
 test('signatures (i386): a stack argument read before its slot is rewritten (for a tail call) is still an argument; one read after a store that always runs first is not', async () => {
   const code = [
     // 0x1000 f(p, x): return g(*p + x);  (the tail call reuses f's first slot)
