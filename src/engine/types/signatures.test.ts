@@ -85,6 +85,34 @@ test('signatures (x86-64): `push rax` … `pop rax` only aligns the stack, leavi
   assert.equal(sigs.get(0x1008)!.returns.cls, 'int32');
 });
 
+test('signatures (x86-64): a function ending in a void callee on one path and a non-void one on another is void', async () => {
+  const code = [
+    // 0x1000 f(int c, int *p): if (c) g(p); else h();  (both tail calls)
+    ...[0x85, 0xff], // test edi, edi
+    ...[0x75, 0x05], // jne 0x1009
+    ...[0xe9, 0x07, 0x00, 0x00, 0x00], // jmp 0x1010
+    ...[0xe9, 0x12, 0x00, 0x00, 0x00], // 0x1009: jmp 0x1020
+    ...new Array<number>(2).fill(0xcc),
+    // 0x1010 h(): return 1;
+    ...[0xb8, 0x01, 0x00, 0x00, 0x00, 0xc3],
+    ...new Array<number>(10).fill(0xcc),
+    // 0x1020 g(int *p): *p = 0;
+    ...[0xc7, 0x07, 0x00, 0x00, 0x00, 0x00, 0xc3],
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86_64',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [
+      { vaddr: 0x1000, kind: 'entry' },
+      { vaddr: 0x1010, kind: 'init' },
+      { vaddr: 0x1020, kind: 'init' },
+    ],
+  });
+  assert.equal(sigs.get(0x1010)!.returns.cls, 'int32');
+  assert.equal(sigs.get(0x1020)!.returns.cls, 'void');
+  assert.equal(sigs.get(0x1000)!.returns.cls, 'void', 'h’s result is dropped where g’s path has none');
+});
+
 test('signatures (i386): a stack argument read before its slot is rewritten (for a tail call) is still an argument; one read after a store that always runs first is not', async () => {
   const code = [
     // 0x1000 f(p, x): return g(*p + x);  (the tail call reuses f's first slot)

@@ -99,6 +99,14 @@ export function recoverSignatures(
       : (p.stack ? c?.callee.stack : c?.callee.ints)?.[p.pos]?.cls === 'pointer';
   const returns = (c: Callee | null): boolean =>
     c?.kind === 'function' ? nonVoid[c.index]! : c ? c.callee.returns.cls !== 'void' : false;
+  // `return g(x);` and `g(x);` compile alike as a tail call: the callee's result counts only where no
+  // caller ignores it (callers that exist and never read the result say void).
+  const passedOn = analysed.map((a, fi) => {
+    const direct = sites[fi]!.filter((s) => !s.tail);
+    const ignored = direct.length > 0 && direct.every((s) => s.result === null && s.floatResult === null);
+    if (!a || a.facts.returns.untouched || ignored) return [];
+    return [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough].map((t) => calleeOf(a, t));
+  });
 
   for (let round = 0, changed = true; changed && round < MAX_ROUNDS; round++) {
     changed = false;
@@ -135,15 +143,7 @@ export function recoverSignatures(
         c.stack = Math.max(c.stack, stack);
         changed = true;
       }
-      // `return g(x);` and `g(x);` compile alike as a tail call: the callee's result counts only where no
-      // caller ignores it (callers that exist and never read the result say void).
-      const direct = sites[fi]!.filter((s) => !s.tail);
-      const ignored = direct.length > 0 && direct.every((s) => s.result === null && s.floatResult === null);
-      const passedOn =
-        a.facts.returns.untouched || ignored
-          ? []
-          : [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough];
-      if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || passedOn.some((t) => returns(calleeOf(a, t))))) {
+      if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || passedOn[fi]!.some(returns))) {
         nonVoid[fi] = true;
         changed = true;
       }
@@ -156,6 +156,19 @@ export function recoverSignatures(
               pointers[fi]!.add(slotKey(stack, u.pos));
               changed = true;
             }
+    });
+  }
+  // What a function passes on makes it non-void only if no callee it passes on is void: a non-void
+  // function cannot end in a void call, so a mix (`g(x);` here, `h(x);` there) says the callees' results
+  // are dropped. Checked once the fixed point has settled which callees are void, undoing in turn.
+  for (let changed = true; changed;) {
+    changed = false;
+    analysed.forEach((a, fi) => {
+      if (!a || !nonVoid[fi] || returnsValue(a.facts, sites[fi]!)) return;
+      if (passedOn[fi]!.some((c) => c !== null && !returns(c))) {
+        nonVoid[fi] = false;
+        changed = true;
+      }
     });
   }
   const sigs = analysed.map((a, fi) =>
