@@ -57,6 +57,8 @@ export interface FunctionFacts {
    * the stack pointer is back at its entry value the callee reads its caller's stack arguments.
    */
   tailCallees: { target: number; stackPassThrough: boolean }[];
+  /** Tail jumps through a pointer with the frame gone, the stack pointer back at its entry value. */
+  pointerTails: number;
   /** Bytes the function pops on return (`ret n`). */
   pops: number;
   /** Its stack variables: frame slots below the entry stack pointer, each with the widest access to it. */
@@ -83,6 +85,7 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     savedVarargs: 0,
     returns: { dedicated: 0, float: false, count: 0, passThrough: [], untouched: false },
     tailCallees: [],
+    pointerTails: 0,
     pops: 0,
     frame: frameSlots(df, conv),
     globals: globalAccesses(df),
@@ -101,10 +104,11 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
       else if (s.k === 'call') {
         const site = callSite(df, s, conv, outgoing, stackSet.get(s) ?? 0);
         facts.calls.push(site);
-        if (s.tail && site.target !== null) {
-          const sp = df.evaluate(s.args[s.args.length - 1]!);
-          facts.tailCallees.push({ target: site.target, stackPassThrough: sp.kind === 'sp' && sp.off === 0 });
-        }
+        const sp = df.evaluate(s.args[s.args.length - 1]!);
+        const atEntry = sp.kind === 'sp' && sp.off === 0;
+        if (s.tail && site.target !== null) facts.tailCallees.push({ target: site.target, stackPassThrough: atEntry });
+        // An unresolved switch's jump keeps the frame; a tail call through a pointer has torn it down.
+        else if (s.tail && atEntry) facts.pointerTails++;
       }
     }
   return facts;

@@ -113,6 +113,21 @@ test('signatures (x86-64): a function ending in a void callee on one path and a 
   assert.equal(sigs.get(0x1000)!.returns.cls, 'void', 'h’s result is dropped where g’s path has none');
 });
 
+test('signatures (x86-64): a function whose every exit jumps through a pointer passes that function’s result on', async () => {
+  const code = [
+    // 0x1000 f(struct s *p, int x): return p->fn(x);
+    ...[0x48, 0x8b, 0x47, 0x08], // mov rax, [rdi+8]
+    ...[0x89, 0xf7], // mov edi, esi
+    ...[0xff, 0xe0], // jmp rax
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86_64',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [{ vaddr: 0x1000, kind: 'entry' }],
+  });
+  assert.notEqual(sigs.get(0x1000)!.returns.cls, 'void');
+});
+
 test('signatures (i386): a stack argument read before its slot is rewritten (for a tail call) is still an argument; one read after a store that always runs first is not', async () => {
   const code = [
     // 0x1000 f(p, x): return g(*p + x);  (the tail call reuses f's first slot)

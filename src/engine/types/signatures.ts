@@ -101,12 +101,24 @@ export function recoverSignatures(
     c?.kind === 'function' ? nonVoid[c.index]! : c ? c.callee.returns.cls !== 'void' : false;
   // `return g(x);` and `g(x);` compile alike as a tail call: the callee's result counts only where no
   // caller ignores it (callers that exist and never read the result say void).
+  const ignored = sites.map((s) => {
+    const direct = s.filter((c) => !c.tail);
+    return direct.length > 0 && direct.every((c) => c.result === null && c.floatResult === null);
+  });
   const passedOn = analysed.map((a, fi) => {
-    const direct = sites[fi]!.filter((s) => !s.tail);
-    const ignored = direct.length > 0 && direct.every((s) => s.result === null && s.floatResult === null);
-    if (!a || a.facts.returns.untouched || ignored) return [];
+    if (!a || a.facts.returns.untouched || ignored[fi]) return [];
     return [...a.facts.tailCallees.map((t) => t.target), ...a.facts.returns.passThrough].map((t) => calleeOf(a, t));
   });
+  // Every exit a jump through a pointer (`return p->method(x);`): its result is passed on, more often a
+  // value than not (40 of the 50 such functions in the corpus).
+  const forwards = analysed.map(
+    (a, fi) =>
+      !!a &&
+      !ignored[fi] &&
+      a.facts.pointerTails > 0 &&
+      a.facts.returns.count === 0 &&
+      a.facts.tailCallees.length === 0,
+  );
 
   for (let round = 0, changed = true; changed && round < MAX_ROUNDS; round++) {
     changed = false;
@@ -143,7 +155,7 @@ export function recoverSignatures(
         c.stack = Math.max(c.stack, stack);
         changed = true;
       }
-      if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || passedOn[fi]!.some(returns))) {
+      if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || forwards[fi] || passedOn[fi]!.some(returns))) {
         nonVoid[fi] = true;
         changed = true;
       }
