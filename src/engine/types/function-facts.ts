@@ -49,9 +49,20 @@ export interface FunctionFacts {
    * return reads (what `return x;` compiles to; a scratch value left in it is read by something else);
    * `passThrough` the calls whose result reaches a return untouched (`return g(x);`, or a void tail);
    * `untouched` when some return leaves the register as it was on entry (C cannot mix `return;` and
-   * `return x;`, so the function is void unless its callers say otherwise).
+   * `return x;`, so the function is void unless its callers say otherwise). `float`: the width of a
+   * floating-point value computed for the return (0: none). For functions nothing in the binary calls, the
+   * weaker signs: `kept`, calls whose result is in the register at a return though other code reads it too
+   * (`p = malloc(n); p[0] = 1; return p;`), and `address`, an address the code formed is returned.
    */
-  returns: { dedicated: number; float: boolean; count: number; passThrough: number[]; untouched: boolean };
+  returns: {
+    dedicated: number;
+    float: number;
+    count: number;
+    passThrough: number[];
+    untouched: boolean;
+    kept: number[];
+    address: boolean;
+  };
   /**
    * Targets of its tail calls: a function that only tail-calls returns what its callee returns, and where
    * the stack pointer is back at its entry value the callee reads its caller's stack arguments.
@@ -83,7 +94,7 @@ export function functionFacts(df: DataFlow, conv: CallingConvention): FunctionFa
     stackArgs,
     variadic: false,
     savedVarargs: 0,
-    returns: { dedicated: 0, float: false, count: 0, passThrough: [], untouched: false },
+    returns: { dedicated: 0, float: 0, count: 0, passThrough: [], untouched: false, kept: [], address: false },
     tailCallees: [],
     pointerTails: 0,
     pops: 0,
@@ -200,10 +211,16 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
     if (width > 0) facts.returns.dedicated = Math.max(facts.returns.dedicated, width);
     else if (def?.k === 'call' && returnBound(df, intRet.r, intRet.ver, 0) && def.target.k === 'const')
       facts.returns.passThrough.push(Number(BigInt.asUintN(fn.regs.addressSize * 8, def.target.v)));
+    if (def?.k === 'call') {
+      const t = targetAddress(def.target, fn.regs.addressSize);
+      if (t !== null) facts.returns.kept.push(t);
+    }
+    const v = df.valueOf(intRet.r, intRet.ver);
+    if (v.kind === 'const' && v.ref) facts.returns.address = true;
   }
   // A vector register left holding a zeroing or copying temporary is read by something else first.
   if (floatRet?.k === 'reg' && floatRet.ver > 0 && dedicatedWidth(df, floatRet.r, floatRet.ver, conv, 0) > 0)
-    facts.returns.float = true;
+    facts.returns.float = Math.max(facts.returns.float, scalarWidth(definition(df, floatRet.r, floatRet.ver)));
 }
 
 /**
@@ -217,6 +234,15 @@ function restoredEntry(df: DataFlow, r: number, ver: number): boolean {
   if (a.kind !== 'sp') return false;
   const stores = df.storesAt(a.off);
   return stores.length > 0 && stores.every((st) => st.value.k === 'reg' && st.value.r === r && st.value.ver === 0);
+}
+
+/** The width of the scalar a vector register's definition writes (a deposit's or extension's part). */
+function scalarWidth(def: Stmt | undefined): number {
+  if (def?.k !== 'set') return 8;
+  const e = def.e;
+  if (e.k === 'bin' && e.op === 'deposit') return e.b.w;
+  if (e.k === 'un' && e.op === 'zext') return e.a.w;
+  return Math.min(e.w, 8);
 }
 
 function definition(df: DataFlow, r: number, ver: number): Stmt | undefined {

@@ -395,3 +395,22 @@ test('signatures: exact argument count against DWARF on lz4 x86-64 (gcc -O0 ≥ 
     assert.ok(exact / n >= floor, `${name}: exact argument count ${(exact / n).toFixed(3)} < ${floor}`);
   }
 });
+
+test('signatures: a function nothing in the binary calls returns the float it computes last (its own code is all the evidence)', async () => {
+  const code = [
+    ...[0xf3, 0x0f, 0x10, 0x07], // movss xmm0, [rdi]
+    ...[0xf3, 0x0f, 0x58, 0xc0], // addss xmm0, xmm0
+    ...[0xc3], // ret
+  ];
+  const sigs = await signaturesOf({
+    arch: 'x86_64',
+    sections: [{ name: '.text', vaddr: 0x1000, bytes: code, exec: true }],
+    entryPoints: [{ vaddr: 0x1000, kind: 'export' }],
+  });
+  const f = sigs.get(0x1000)!;
+  assert.deepEqual(f.returns, { cls: 'float32', width: 4 });
+  assert.deepEqual(
+    f.params.map((p) => p.cls),
+    ['pointer'],
+  );
+});

@@ -155,7 +155,14 @@ export function recoverSignatures(
         c.stack = Math.max(c.stack, stack);
         changed = true;
       }
-      if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || forwards[fi] || passedOn[fi]!.some(returns))) {
+      // Nothing in the binary calls it (an entry point or export): its own code is all the evidence.
+      // (A float result leaves the integer register as it was: that says nothing of the float.)
+      const root =
+        sites[fi]!.length === 0 &&
+        (a.facts.returns.float > 0 ||
+          (!a.facts.returns.untouched &&
+            (a.facts.returns.address || a.facts.returns.kept.some((t) => returns(calleeOf(a, t))))));
+      if (!nonVoid[fi] && (returnsValue(a.facts, sites[fi]!) || forwards[fi] || root || passedOn[fi]!.some(returns))) {
         nonVoid[fi] = true;
         changed = true;
       }
@@ -413,8 +420,8 @@ function returnClass(facts: FunctionFacts, sites: CallSiteFacts[], word: number)
   // Half the callers at least: one caller's stray vector read is no double.
   const floatUsed = sites.filter((s) => s.floatResult).length * 2 >= Math.max(1, sites.length);
   if ((floatUsed && !used.length) || (!sites.length && facts.returns.float && !facts.returns.dedicated))
-    return { cls: 'float64', width: 8 };
-  if (used.some((e) => e.address)) return { cls: 'pointer', width: word };
+    return facts.returns.float === 4 ? { cls: 'float32', width: 4 } : { cls: 'float64', width: 8 };
+  if (used.some((e) => e.address) || (!sites.length && facts.returns.address)) return { cls: 'pointer', width: word };
   const width = used.length ? Math.max(...used.flatMap((e) => [...e.readWidths])) : facts.returns.dedicated || word;
   return { cls: classOf(width, false), width };
 }
