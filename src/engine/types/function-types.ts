@@ -13,7 +13,7 @@ import {
   type CType,
   type Prototype,
 } from './ctype.js';
-import type { RecoveredSignature } from './signatures.js';
+import type { RecoveredSignature } from './recovered-signature.js';
 
 /** The C type a coarse class stands for, on a target with `word`-byte pointers. */
 function typeOfClass(cls: CoarseClass, word: 4 | 8): CType {

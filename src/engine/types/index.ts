@@ -13,10 +13,11 @@ import { recoveredRecord } from './function-types.js';
 import { GlobalNames } from './globals.js';
 import { Callees } from './callees.js';
 import { libraryPrototypes, type Platform as LibraryPlatform, type PrototypeDatabase } from './prototypes/index.js';
-import { recoverSignatures, type RecoveredSignature } from './signatures.js';
+import type { RecoveredSignature } from './recovered-signature.js';
+import { recoverSignatures } from './signatures.js';
 
 export * from './ctype.js';
-export type { ParamLocation, RecoveredParam, RecoveredSignature } from './signatures.js';
+export type { ParamLocation, RecoveredParam, RecoveredSignature } from './recovered-signature.js';
 
 /** The prototype database for the image's platform and data model. */
 export function libraryFor(image: BinaryImage): PrototypeDatabase {

@@ -3,7 +3,7 @@
 // parameter it becomes.
 import type { CallingConvention } from '../ir/lifter.js';
 import type { ArgUse, FunctionFacts } from './function-facts.js';
-import type { ParamLocation, RecoveredSignature } from './signatures.js';
+import type { ParamLocation, RecoveredSignature } from './recovered-signature.js';
 import type { Passed } from './value-trace.js';
 
 /** The traced entry value of a parameter at `loc` (none for vector registers, traced apart). */

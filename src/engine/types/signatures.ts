@@ -10,47 +10,12 @@ import type { FunctionLifter } from '../ir/lift-function.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import { toSsa } from '../ir/ssa.js';
 import { libraryTakes, targetAddress, type Callee, type Callees, type ParamType } from './callees.js';
-import type { CoarseClass, CType } from './ctype.js';
+import type { CoarseClass } from './ctype.js';
 import { functionFacts, type ArgUse, type CallSiteFacts, type FunctionFacts } from './function-facts.js';
-import type { GlobalAccess } from './globals.js';
 import { argUseAt, paramIndexOf } from './param-slots.js';
 import { mergeStructures } from './structures.js';
+import type { RecoveredParam, RecoveredSignature } from './recovered-signature.js';
 import type { Evidence, Passed } from './value-trace.js';
-
-export type ParamLocation = { kind: 'int' | 'float'; index: number } | { kind: 'stack'; offset: number };
-
-export interface RecoveredParam {
-  location: ParamLocation;
-  /** Bytes. */
-  width: number;
-  cls: CoarseClass;
-  /**
-   * A pointer's target as a structure: the fields accessed through it, here and in every function the same
-   * structure reaches (offset, widest access).
-   */
-  fields?: { offset: number; size: number }[];
-  /** The structure's identity, shared by every parameter pointing to it: its first function and parameter. */
-  structure?: { fn: number; param: number };
-  /** The type a library function it is passed to declares for it (strlen's argument: `const char *`). */
-  declared?: CType;
-}
-
-export interface RecoveredSignature {
-  convention: string;
-  params: RecoveredParam[];
-  /** `declared`: the library function's return type, when it returns what one returns (`return malloc(n);`). */
-  returns: { cls: CoarseClass; width: number; declared?: CType };
-  variadic: boolean;
-  /** The callee removes its stack arguments (stdcall). */
-  calleePops: number;
-  /**
-   * Its frame's variables: offset from the entry stack pointer and size in bytes; `declared` where the
-   * variable is loaded and passed to a library function's parameter (its declared type).
-   */
-  frame: { offset: number; size: number; declared?: CType }[];
-  /** Memory it accesses at constant addresses. */
-  globals: GlobalAccess[];
-}
 
 /** Interprocedural passes at most (each pass only adds arguments and pointer evidence). */
 const MAX_ROUNDS = 8;

@@ -5,7 +5,7 @@
 import type { CallingConvention } from '../ir/lifter.js';
 import type { FunctionFacts } from './function-facts.js';
 import { argUseAt, paramIndexOf } from './param-slots.js';
-import type { RecoveredSignature } from './signatures.js';
+import type { RecoveredSignature } from './recovered-signature.js';
 import type { Passed } from './value-trace.js';
 
 export interface StructureSource {
