@@ -19,6 +19,8 @@ export interface DecompiledFunction {
   /** Its C definition, or null with `error` saying what it uses that the output cannot express yet. */
   text: string | null;
   error?: string;
+  /** Milliseconds its lifting, data flow and translation took. */
+  ms: number;
 }
 
 export interface Decompilation {
@@ -78,17 +80,25 @@ export function decompile(
   return { source: `${source}\n`, functions: done };
 
   function translate(fi: number): DecompiledFunction {
+    const t0 = performance.now();
     const f = graph.functions[fi]!;
     const name = program.nameOf(fi);
+    const done = (text: string | null, error?: string): DecompiledFunction => ({
+      address: f.start,
+      name,
+      text,
+      ...(error === undefined ? {} : { error }),
+      ms: performance.now() - t0,
+    });
     const sig = signatures[fi];
     const abi = lifter.abiOf(fi);
     const fn = lifter.lift(fi, layouts[fi]!);
-    if (!sig || !abi || !fn) return { address: f.start, name, text: null, error: 'no lifter for its CPU' };
+    if (!sig || !abi || !fn) return done(null, 'no lifter for its CPU');
     try {
-      return { address: f.start, name, text: functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig) };
+      return done(functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig));
     } catch (err) {
       if (!(err instanceof Unsupported)) throw err;
-      return { address: f.start, name, text: null, error: err.message };
+      return done(null, err.message);
     }
   }
 }
