@@ -11,7 +11,7 @@ import { coarseClass } from '../types/index.js';
 import { constant, mask, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
 import type { Program } from './program.js';
-import type { Helper } from './runtime.js';
+import { isPacked, type Helper } from './runtime.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
@@ -628,6 +628,16 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
 const OPS = new Set(['tzcnt', 'lzcnt', 'bsr', 'popcnt', 'bswap', 'mulhu', 'mulhs']);
 
 function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): string {
+  if (e.name === 'gethi') {
+    ctx.program.runtime.use('gethi');
+    return `bl_gethi(${fit(x(e.args[0]!), e.args[0]!.w, 16)})`;
+  }
+  if (isPacked(e.name) && e.w === 16) {
+    ctx.program.runtime.usePacked(e.name);
+    // Vector operands whole; an immediate or 8-byte operand as the integer it is.
+    const args = e.args.map((a) => (a.w === 16 || a.w > 8 ? fit(x(a), a.w, 16) : x(a)));
+    return `bl_${e.name}(${args.join(', ')})`;
+  }
   if (!OPS.has(e.name) || e.w > 8) throw new Unsupported(`the ${e.name} operation`);
   ctx.program.runtime.use(e.name as Helper);
   const args = e.args.map((a) => fit(x(a), a.w, e.w));

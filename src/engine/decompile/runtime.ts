@@ -54,6 +54,7 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
     deps: ['mulhu'],
     text: 'static uint64_t bl_mulhs(uint64_t a, uint64_t b, unsigned bits) { uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1, sign = 1ull << (bits - 1); uint64_t h = bl_mulhu(a & m, b & m, bits); if (a & sign) h -= b; if (b & sign) h -= a; return h & m; }',
   },
+  gethi: { deps: ['v128'], text: 'static uint64_t bl_gethi(struct v128 a) { return a.hi; }' },
   rotl: {
     text: 'static uint64_t bl_rotl(uint64_t x, unsigned n, unsigned bits) { n %= bits; uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1; x &= m; return n ? ((x << n) | (x >> (bits - n))) & m : x; }',
   },
@@ -61,6 +62,83 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
     text: 'static uint64_t bl_rotr(uint64_t x, unsigned n, unsigned bits) { n %= bits; uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1; x &= m; return n ? ((x >> n) | (x << (bits - n))) & m : x; }',
   },
 };
+
+/** Lane widths in bits by the mnemonic's suffix. */
+const LANE: Record<string, number> = { b: 8, w: 16, d: 32, q: 64 };
+
+/**
+ * The SSE operations the x86 lifter names (lift-x86.ts LANES, SHUFFLES), each as a function over the
+ * struct's bytes viewed as lanes: `bl_<mnemonic>`.
+ */
+function packedHelper(name: string): string | null {
+  const head = (args: string) => `static struct v128 bl_${name}(${args}) {`;
+  const lanes = (bits: number) => `uint${bits}_t`;
+  const view = (bits: number, v: string, arr: string) =>
+    `${lanes(bits)} ${arr}[${128 / bits}]; memcpy(${arr}, &${v}, 16);`;
+  const back = 'memcpy(&a, x, 16); return a; }';
+  let m = /^p(add|sub)([bwdq])$/.exec(name);
+  if (m) {
+    const b = LANE[m[2]!]!;
+    return `${head('struct v128 a, struct v128 b')} ${view(b, 'a', 'x')} ${view(b, 'b', 'y')} for (int i = 0; i < ${128 / b}; i++) x[i] ${m[1] === 'add' ? '+' : '-'}= y[i]; ${back}`;
+  }
+  m = /^pcmp(eq|gt)([bwd])$/.exec(name);
+  if (m) {
+    const b = LANE[m[2]!]!;
+    const test = m[1] === 'eq' ? 'x[i] == y[i]' : `(int${b}_t)x[i] > (int${b}_t)y[i]`;
+    return `${head('struct v128 a, struct v128 b')} ${view(b, 'a', 'x')} ${view(b, 'b', 'y')} for (int i = 0; i < ${128 / b}; i++) x[i] = ${test} ? (${lanes(b)})~(${lanes(b)})0 : 0; ${back}`;
+  }
+  if (name === 'pmuludq')
+    return `${head('struct v128 a, struct v128 b')} a.lo = (uint64_t)(uint32_t)a.lo * (uint32_t)b.lo; a.hi = (uint64_t)(uint32_t)a.hi * (uint32_t)b.hi; return a; }`;
+  if (name === 'pmulld')
+    return `${head('struct v128 a, struct v128 b')} ${view(32, 'a', 'x')} ${view(32, 'b', 'y')} for (int i = 0; i < 4; i++) x[i] *= y[i]; ${back}`;
+  const unpack: Record<string, string> = {
+    unpcklps: 'punpckldq',
+    unpckhps: 'punpckhdq',
+    unpcklpd: 'punpcklqdq',
+    unpckhpd: 'punpckhqdq',
+  };
+  m = /^punpck([lh])(bw|wd|dq|qdq)$/.exec(unpack[name] ?? name);
+  if (m) {
+    const b = { bw: 8, wd: 16, dq: 32, qdq: 64 }[m[2]!]!;
+    const n = 128 / b;
+    const from = m[1] === 'l' ? 0 : n / 2;
+    return `${head('struct v128 a, struct v128 b')} ${view(b, 'a', 'p')} ${view(b, 'b', 'y')} ${lanes(b)} x[${n}]; for (int i = 0; i < ${n / 2}; i++) { x[2 * i] = p[${from} + i]; x[2 * i + 1] = y[${from} + i]; } ${back}`;
+  }
+  m = /^ps(ll|rl|ra)([wdq])$/.exec(name);
+  if (m) {
+    const b = LANE[m[2]!]!;
+    const shift =
+      m[1] === 'll'
+        ? `x[i] = n >= ${b} ? 0 : (${lanes(b)})(x[i] << n)`
+        : m[1] === 'rl'
+          ? `x[i] = n >= ${b} ? 0 : x[i] >> n`
+          : `x[i] = (${lanes(b)})((int${b}_t)x[i] >> (n >= ${b} ? ${b - 1} : n))`;
+    return `${head('struct v128 a, struct v128 c')} uint64_t n = c.lo; ${view(b, 'a', 'x')} for (int i = 0; i < ${128 / b}; i++) ${shift}; ${back}`;
+  }
+  if (name === 'pslldq' || name === 'psrldq') {
+    const body =
+      name === 'pslldq'
+        ? 'for (int i = 0; i < 16; i++) x[i] = i >= (int)n ? p[i - n] : 0;'
+        : 'for (int i = 0; i < 16; i++) x[i] = i + n < 16 ? p[i + n] : 0;';
+    return `${head('struct v128 a, struct v128 c')} unsigned n = c.lo > 16 ? 16 : (unsigned)c.lo; ${view(8, 'a', 'p')} uint8_t x[16]; ${body} ${back}`;
+  }
+  if (name === 'pshufd')
+    return `${head('struct v128 a, uint8_t imm')} ${view(32, 'a', 'p')} uint32_t x[4]; for (int i = 0; i < 4; i++) x[i] = p[(imm >> (2 * i)) & 3]; ${back}`;
+  if (name === 'pshuflw' || name === 'pshufhw') {
+    const base = name === 'pshuflw' ? 0 : 4;
+    return `${head('struct v128 a, uint8_t imm')} ${view(16, 'a', 'p')} uint16_t x[8]; memcpy(x, p, 16); for (int i = 0; i < 4; i++) x[${base} + i] = p[${base} + ((imm >> (2 * i)) & 3)]; ${back}`;
+  }
+  if (name === 'shufps')
+    return `${head('struct v128 a, struct v128 b, uint8_t imm')} ${view(32, 'a', 'p')} ${view(32, 'b', 'q')} uint32_t x[4] = { p[imm & 3], p[(imm >> 2) & 3], q[(imm >> 4) & 3], q[(imm >> 6) & 3] }; ${back}`;
+  if (name === 'sethi') return `${head('struct v128 a, uint64_t b')} a.hi = b; return a; }`;
+  if (name === 'setlo') return `${head('struct v128 a, uint64_t b')} a.lo = b; return a; }`;
+  if (name === 'movhlps') return `${head('struct v128 a, struct v128 b')} a.lo = b.hi; return a; }`;
+  if (name === 'movlhps') return `${head('struct v128 a, struct v128 b')} a.hi = b.lo; return a; }`;
+  return null;
+}
+
+/** Whether `name` is an SSE operation the output can state. */
+export const isPacked = (name: string): boolean => packedHelper(name) !== null;
 
 export type Helper = keyof typeof HELPERS;
 
@@ -74,7 +152,15 @@ export class Runtime {
     this.used.add(name);
   }
 
+  /** An SSE operation's helper (isPacked says which exist). */
+  usePacked(name: string): void {
+    this.use('v128');
+    this.used.add(`packed:${name}`);
+  }
+
   text(): string {
-    return [...this.used].map((n) => HELPERS[n]!.text).join('\n');
+    return [...this.used]
+      .map((n) => (n.startsWith('packed:') ? packedHelper(n.slice(7))! : HELPERS[n]!.text))
+      .join('\n');
   }
 }

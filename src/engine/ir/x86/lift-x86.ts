@@ -84,6 +84,49 @@ const VECTOR_LOGIC: Record<string, { op: 'and' | 'or' | 'xor'; not?: true }> = {
   Andnpd: { op: 'and', not: true },
   Pandn: { op: 'and', not: true },
 };
+/** Packed-integer lane operations, unpacks and shifts the decompiler states (runtime.ts names them). */
+const LANES = new Set([
+  'paddb',
+  'paddw',
+  'paddd',
+  'paddq',
+  'psubb',
+  'psubw',
+  'psubd',
+  'psubq',
+  'pcmpeqb',
+  'pcmpeqw',
+  'pcmpeqd',
+  'pcmpgtb',
+  'pcmpgtw',
+  'pcmpgtd',
+  'pmuludq',
+  'pmulld',
+  'punpcklbw',
+  'punpcklwd',
+  'punpckldq',
+  'punpcklqdq',
+  'punpckhbw',
+  'punpckhwd',
+  'punpckhdq',
+  'punpckhqdq',
+  'unpcklps',
+  'unpckhps',
+  'unpcklpd',
+  'unpckhpd',
+  'psllw',
+  'pslld',
+  'psllq',
+  'psrlw',
+  'psrld',
+  'psrlq',
+  'psraw',
+  'psrad',
+  'pslldq',
+  'psrldq',
+]);
+/** Shuffles by an immediate. */
+const SHUFFLES = new Set(['pshufd', 'pshuflw', 'pshufhw', 'shufps']);
 const SCALAR_MOVES: Record<string, number> = { Movss: 4, Movsd: 8, Movd: 4, Movq: 8, Vmovss: 4, Vmovsd: 8 };
 const NOTHING = new Set(['Nop', 'Endbr64', 'Endbr32', 'Pause', 'Prefetchnta', 'Prefetcht0', 'Prefetcht1', 'Lfence']);
 
@@ -239,6 +282,47 @@ export class X86Lifter implements Lifter {
       // andnps/pandn: the destination inverted, then and.
       const a = logic.not ? un('not', this.read(0, 16), 16) : this.read(0, 16);
       this.write(0, bin(logic.op, a, this.read(1, 16), 16), out);
+      return true;
+    }
+    return this.packed(m, out);
+  }
+
+  /**
+   * SSE2 integer lanes, shuffles and unpacks: an op named by the mnemonic over explicit operands — the
+   * destination and source (two-operand forms), or the source and immediate (pshufd, pshuflw, pshufhw),
+   * with the immediate or shift count last — so the decompiler can state each.
+   */
+  private packed(m: string, out: Stmt[]): boolean {
+    const name = m.toLowerCase();
+    const { OpKind } = this.iced;
+    const imm =
+      this.opCount === 3 && isImmediate(this.iced, this.insn.opKind(2)) ? konst(this.insn.immediate(2), 1) : null;
+    if (SHUFFLES.has(name) && imm) {
+      const args = name === 'shufps' ? [this.read(0, 16), this.read(1, 16), imm] : [this.read(1, 16), imm];
+      this.write(0, { k: 'op', name, args, w: 16 }, out);
+      return true;
+    }
+    if (LANES.has(name) && this.opCount === 2 && this.width(0) === 16) {
+      // Shifts by an immediate take it as the count; by a register, its low quadword.
+      const src = isImmediate(this.iced, this.insn.opKind(1)) ? konst(this.insn.immediate(1), 16) : this.read(1, 16);
+      this.write(0, { k: 'op', name, args: [this.read(0, 16), src], w: 16 }, out);
+      return true;
+    }
+    if ((name === 'movhps' || name === 'movhpd' || name === 'movlps' || name === 'movlpd') && this.opCount === 2) {
+      const high = name.startsWith('movh');
+      if (this.insn.opKind(0) === OpKind.Memory) {
+        const v: Expr = high ? { k: 'op', name: 'gethi', args: [this.read(1, 16)], w: 8 } : this.read(1, 8);
+        this.write(0, v, out);
+      } else
+        this.write(
+          0,
+          { k: 'op', name: high ? 'sethi' : 'setlo', args: [this.read(0, 16), this.read(1, 8)], w: 16 },
+          out,
+        );
+      return true;
+    }
+    if ((name === 'movhlps' || name === 'movlhps') && this.opCount === 2) {
+      this.write(0, { k: 'op', name, args: [this.read(0, 16), this.read(1, 16)], w: 16 }, out);
       return true;
     }
     return false;
