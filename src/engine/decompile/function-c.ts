@@ -3,8 +3,8 @@
 // flags as the operands of the operation that set them, phis as copies on the edges into their block, and
 // the frame a local array the stack pointer points into. Calls go to the callee by name with the arguments
 // its prototype takes. Blocks are labelled and joined by gotos; structuring comes after.
-import type { DataFlow } from '../ir/dataflow.js';
-import { operands, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
+import { forEachLoad, type DataFlow } from '../ir/dataflow.js';
+import { forEachRegRead, stmtOperands, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import type { CoarseClass, Prototype } from '../types/index.js';
 import { coarseClass } from '../types/index.js';
@@ -134,14 +134,8 @@ function propagation(ctx: Context): void {
 
 function readsMemory(e: Expr): boolean {
   let found = false;
-  forEachLoadIn(e, () => (found = true));
+  forEachLoad(e, () => (found = true));
   return found;
-}
-
-function forEachLoadIn(e: Expr, visit: () => void, depth = 0): void {
-  if (depth > 64) return;
-  if (e.k === 'load') visit();
-  for (const o of operands(e)) forEachLoadIn(o, visit, depth + 1);
 }
 
 const writesMemory = (s: Stmt) => s.k === 'store' || s.k === 'call' || s.k === 'effect';
@@ -171,7 +165,7 @@ function prologue(ctx: Context): string[] {
       if (s.k === 'set' || s.k === 'phi') note(s.r, s.ver);
       if (s.k === 'phi') s.args.forEach((v) => v >= 0 && note(s.r, v));
       if (s.k === 'call' || s.k === 'effect') s.writes.forEach((r, i) => s.vers[i]! > 0 && note(r, s.vers[i]!));
-      forEachRead(s, (e) => e.ver >= 0 && note(e.r, e.ver));
+      for (const e of stmtOperands(s)) forEachRegRead(e, (r) => r.ver >= 0 && note(r.r, r.ver));
     }
   const lines: string[] = ['  bl_init();'];
   const byType = new Map<string, string[]>();
@@ -209,7 +203,7 @@ function prologue(ctx: Context): string[] {
 
 /** Frame bytes below the entry stack pointer (`depth`, kept ≡ 8 mod 16 so the entry is aligned as a call leaves it). */
 function frameSize(ctx: Context): { depth: number; stackArgs: number } {
-  const { df, conv } = ctx;
+  const { df } = ctx;
   const { fn } = df.ssa;
   let low = 0;
   let dynamic = false;
@@ -223,7 +217,6 @@ function frameSize(ctx: Context): { depth: number; stackArgs: number } {
     }
   const stackArgs = ctx.proto.params.filter((p) => p.location.kind === 'stack').length + 1;
   const depth = Math.ceil((-low + FRAME_SLACK + (dynamic ? DYNAMIC_FRAME : 0)) / 16) * 16 + 8;
-  void conv;
   return { depth, stackArgs };
 }
 
@@ -254,44 +247,9 @@ function paramEntry(ctx: Context, p: ParamC, name: string, vars: Map<string, num
   return [`  ${v} = (${uType(w)})(${p.width < 4 ? `(int32_t)${name}` : name});`];
 }
 
-function forEachRead(s: Stmt, visit: (e: Extract<Expr, { k: 'reg' }>) => void): void {
-  const walk = (e: Expr, depth = 0): void => {
-    if (depth > 64) return;
-    if (e.k === 'reg') visit(e);
-    else if (e.k === 'load') walk(e.addr, depth + 1);
-    else if (e.k === 'bin' || e.k === 'flags') {
-      walk(e.a, depth + 1);
-      walk(e.b, depth + 1);
-    } else if (e.k === 'un') walk(e.a, depth + 1);
-    else if (e.k === 'cond') walk(e.flags, depth + 1);
-    else if (e.k === 'select') [e.c, e.a, e.b].forEach((x) => walk(x, depth + 1));
-    else if (e.k === 'op') e.args.forEach((x) => walk(x, depth + 1));
-  };
-  switch (s.k) {
-    case 'set':
-      return walk(s.e);
-    case 'store':
-      walk(s.addr);
-      return walk(s.v);
-    case 'call':
-      walk(s.target);
-      return s.args.forEach((a) => walk(a));
-    case 'branch':
-      return walk(s.c);
-    case 'jump':
-      return walk(s.target);
-    case 'ret':
-    case 'effect':
-      return s.reads.forEach((a) => walk(a));
-    case 'phi':
-      return;
-  }
-}
-
 const label = (b: IrBlock, bi: number) => `L${bi}_${b.start.toString(16)}`;
 
 function blockC(ctx: Context, bi: number, b: IrBlock, reachable: Set<number>): string[] {
-  const { fn } = ctx.df.ssa;
   const out = [`${label(b, bi)}:;`];
   let ended = false;
   for (const s of b.stmts) {
@@ -305,7 +263,6 @@ function blockC(ctx: Context, bi: number, b: IrBlock, reachable: Set<number>): s
     const next = b.succ.find((x) => reachable.has(x));
     out.push(...(next === undefined ? ['  abort();'] : edge(ctx, bi, next).map((l) => `  ${l}`)));
   }
-  void fn;
   return out;
 }
 
@@ -485,7 +442,7 @@ function callC(ctx: Context, s: Extract<Stmt, { k: 'call' }>): string[] {
   if (s.tail) {
     const own = ctx.proto.returns;
     if (own.cls === 'void' || proto.returns.cls === 'void') return [`${call};`, 'return;'];
-    return [`return (${classType(own.cls, own.width)})${castResult(ctx, call, proto.returns.cls, own.cls)};`];
+    return [`return (${classType(own.cls, own.width)})${castResult(call, proto.returns.cls, own.cls)};`];
   }
   const ret = proto.returns;
   if (ret.cls === 'void') return [`${call};`];
@@ -508,11 +465,10 @@ function callC(ctx: Context, s: Extract<Stmt, { k: 'call' }>): string[] {
   return [`${dst} = (${uType(w)})${call};`];
 }
 
-function castResult(ctx: Context, call: string, from: CoarseClass, to: CoarseClass): string {
+function castResult(call: string, from: CoarseClass, to: CoarseClass): string {
   const ptr = (c: CoarseClass) => c === 'pointer' || c === 'array' || c === 'function';
   if (ptr(from) && !ptr(to)) return `(uintptr_t)${call}`;
   if (!ptr(from) && ptr(to)) return `(uintptr_t)${call}`;
-  void ctx;
   return call;
 }
 
