@@ -23,6 +23,17 @@ interface Bits {
 
 const COMPARE: Partial<Record<Cond, string>> = { eq: '==', ne: '!=', ult: '<', uge: '>=', ule: '<=', ugt: '>' };
 const SIGNED: Partial<Record<Cond, string>> = { slt: '<', sge: '>=', sle: '<=', sgt: '>' };
+/** Conditions after a logical operation, as the result compared with zero (signed but for equality). */
+const ZERO: Partial<Record<Cond, string>> = {
+  eq: '==',
+  ne: '!=',
+  neg: '<',
+  pos: '>=',
+  slt: '<',
+  sge: '>=',
+  sle: '<=',
+  sgt: '>',
+};
 
 /** `cc` over `f` as a C expression of type int (0 or 1); `arm` for the ARM family's carry and fcmp. */
 export function condition(cc: Cond, f: FlagsSource, arm: boolean, rt: Runtime): string {
@@ -30,6 +41,13 @@ export function condition(cc: Cond, f: FlagsSource, arm: boolean, rt: Runtime): 
     const s = (x: string) => `(${sType(f.w)})(${x})`;
     if (COMPARE[cc]) return `(${f.a} ${COMPARE[cc]} ${f.b})`;
     if (SIGNED[cc]) return `(${s(f.a)} ${SIGNED[cc]} ${s(f.b)})`;
+  }
+  if (f.k === 'op' && (f.op === 'and' || f.op === 'logic')) {
+    // After test/and (no carry, no overflow) every condition but parity compares the result with zero.
+    const r = f.op === 'and' && f.a !== f.b ? `${f.a} & ${f.b}` : f.a;
+    const v = f.w < 4 ? `(uint${f.w * 8}_t)(${r})` : `(${r})`;
+    const zero = ZERO[cc];
+    if (zero) return `(${zero[0] === '=' || zero[0] === '!' ? v : `(${sType(f.w)})${v}`} ${zero} 0)`;
   }
   const b = bitsOf(f, arm, rt);
   switch (cc) {

@@ -2,7 +2,7 @@
 // variable of its register's width, each statement an assignment, loads and stores through pointers, the
 // flags as the operands of the operation that set them, phis as copies on the edges into their block, and
 // the frame a local array the stack pointer points into. Calls go to the callee by name with the arguments
-// its prototype takes. Blocks are labelled and joined by gotos; structuring comes after.
+// its prototype takes. The blocks are nested into loops and conditionals by structure.ts.
 import { forEachLoad, type DataFlow } from '../ir/dataflow.js';
 import { forEachRegRead, stmtOperands, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
@@ -10,8 +10,10 @@ import type { CoarseClass, Prototype } from '../types/index.js';
 import { coarseClass } from '../types/index.js';
 import { constant, mask, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
+import { printC, simplify, type CStmt } from './c-tree.js';
 import type { Program } from './program.js';
 import { isPacked, type Helper } from './runtime.js';
+import { structure, type BlockExit, type FlowGraph } from './structure.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
@@ -100,9 +102,7 @@ export function functionC(
   };
   propagation(ctx);
   if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
-  const reachable = new Set(df.ssa.order);
-  const body: string[] = [];
-  for (const bi of df.ssa.order) body.push(...blockC(ctx, bi, fn.blocks[bi]!, reachable));
+  const body = printC(simplify(structure(flowGraph(ctx, new Set(df.ssa.order)))));
   return [`${declaration(name, proto)} {`, ...prologue(ctx), ...body, '}'].join('\n');
 }
 
@@ -114,11 +114,13 @@ export function functionC(
 function propagation(ctx: Context): void {
   const { df } = ctx;
   const { fn } = df.ssa;
+  deadPhis(ctx);
+  const sites = new Map<string, { block: number; from: number; to: number }>();
   for (const b of fn.blocks)
     b.stmts.forEach((s, i) => {
       if (s.k !== 'set' || s.ver <= 0 || s.r === fn.regs.sp) return;
       const key = `${s.r}:${s.ver}`;
-      if (df.phiUsers(s.r, s.ver).length) return;
+      if (df.phiUsers(s.r, s.ver).some((v) => !ctx.dead.has(`${s.r}:${v}`))) return;
       const uses = df.uses(s.r, s.ver);
       if (!uses.length) {
         ctx.dead.add(key);
@@ -129,7 +131,57 @@ function propagation(ctx: Context): void {
       if (s.r === fn.regs.flags && savedFlags(s.e)?.c) return;
       if (readsMemory(s.e) && b.stmts.slice(i + 1, uses[0]!.stmt).some(writesMemory)) return;
       ctx.inline.set(key, s.e);
+      sites.set(key, { block: uses[0]!.block, from: i, to: uses[0]!.stmt });
     });
+  // An expression written at its use reads its registers there: not if one of them is assigned between.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [key, e] of ctx.inline) {
+      const { block, from, to } = sites.get(key)!;
+      const read = registersRead(ctx, e);
+      const between = fn.blocks[block]!.stmts.slice(from + 1, to);
+      if (!between.some((s) => assigns(ctx, s, read))) continue;
+      ctx.inline.delete(key);
+      changed = true;
+    }
+  }
+}
+
+/** Whether the C of statement `s` assigns the variable of one of `regs`. */
+function assigns(ctx: Context, s: Stmt, regs: Set<number>): boolean {
+  if (s.k === 'set') return regs.has(s.r) && !ctx.inline.has(`${s.r}:${s.ver}`) && !ctx.dead.has(`${s.r}:${s.ver}`);
+  return (s.k === 'call' || s.k === 'effect') && s.writes.some((r) => regs.has(r));
+}
+
+/** Registers `e` reads as written out: through the expressions written in place of what it reads. */
+function registersRead(ctx: Context, e: Expr, out = new Set<number>()): Set<number> {
+  forEachRegRead(e, (r) => {
+    const inner = ctx.inline.get(`${r.r}:${r.ver}`);
+    if (inner) registersRead(ctx, inner, out);
+    else out.add(r.r);
+  });
+  return out;
+}
+
+/** Phis whose value nothing but dead phis reads (a loop-carried copy of a value never used) are dead. */
+function deadPhis(ctx: Context): void {
+  const { df } = ctx;
+  const phis = new Map<string, Extract<Stmt, { k: 'phi' }>>();
+  for (const b of df.ssa.fn.blocks) for (const s of b.stmts) if (s.k === 'phi') phis.set(`${s.r}:${s.ver}`, s);
+  const live = new Set<string>();
+  const work = [...phis].filter(([, s]) => df.uses(s.r, s.ver).length).map(([k]) => k);
+  work.forEach((k) => live.add(k));
+  while (work.length) {
+    const s = phis.get(work.pop()!)!;
+    for (const v of s.args) {
+      const k = `${s.r}:${v}`;
+      if (phis.has(k) && !live.has(k)) {
+        live.add(k);
+        work.push(k);
+      }
+    }
+  }
+  for (const k of phis.keys()) if (!live.has(k)) ctx.dead.add(k);
 }
 
 function readsMemory(e: Expr): boolean {
@@ -148,7 +200,12 @@ function variableWidths(df: DataFlow): number[] {
   return w.map((x) => (x > 8 && x < 16 ? 16 : x === 3 ? 4 : x > 4 && x < 8 ? 8 : x));
 }
 
-const variable = (ctx: Context, r: number, ver: number) => `${ctx.names[r]}_${ver}`;
+/**
+ * A register's variable. Every version of a register shares it: SSA renaming followed the machine's own
+ * order, so the latest assignment is the version each read means — except where propagation moved a read
+ * past a new assignment, which propagation() refuses. Phis then need no copies.
+ */
+const variable = (ctx: Context, r: number) => ctx.names[r]!;
 
 /** Declarations of every SSA variable, the frame, and the entry values: parameters into their registers. */
 function prologue(ctx: Context): string[] {
@@ -158,7 +215,7 @@ function prologue(ctx: Context): string[] {
   const note = (r: number, ver: number) => {
     if (r === fn.regs.flags || ctx.inline.has(`${r}:${ver}`) || ctx.dead.has(`${r}:${ver}`)) return;
     const w = ctx.varWidth[r] || fn.regs.addressSize;
-    vars.set(variable(ctx, r, ver), w);
+    vars.set(variable(ctx, r), w);
   };
   for (const b of fn.blocks)
     for (const s of b.stmts) {
@@ -190,12 +247,12 @@ function prologue(ctx: Context): string[] {
   const { depth, stackArgs } = frameSize(ctx);
   const size = depth + fn.regs.addressSize + stackArgs * conv.stackSlot + 16;
   lines.push(`  _Alignas(16) uint8_t bl_frame[${size}];`);
-  const sp = variable(ctx, fn.regs.sp, 0);
+  const sp = variable(ctx, fn.regs.sp);
   if (vars.has(sp)) lines.push(`  ${sp} = (${uType(fn.regs.addressSize)})(uintptr_t)(bl_frame + ${depth});`);
   const fs = fn.regs.names.indexOf('fs_base');
-  if (fs >= 0 && vars.has(variable(ctx, fs, 0))) {
+  if (fs >= 0 && vars.has(variable(ctx, fs))) {
     lines.push(`  static _Alignas(16) uint8_t bl_tls[256];`);
-    lines.push(`  ${variable(ctx, fs, 0)} = (uint64_t)(uintptr_t)bl_tls;`);
+    lines.push(`  ${variable(ctx, fs)} = (uint64_t)(uintptr_t)bl_tls;`);
   }
   ctx.proto.params.forEach((p, i) => lines.push(...paramEntry(ctx, p, `a${i + 1}`, vars)));
   return lines;
@@ -225,11 +282,11 @@ function paramEntry(ctx: Context, p: ParamC, name: string, vars: Map<string, num
   const { fn } = ctx.df.ssa;
   const loc = p.location;
   if (loc.kind === 'stack') {
-    const v = variable(ctx, fn.regs.sp, 0);
+    const v = variable(ctx, fn.regs.sp);
     return [`  memcpy((void *)(uintptr_t)(${v} + ${loc.offset}), &${name}, sizeof ${name});`];
   }
   const r = loc.kind === 'int' ? ctx.conv.intArgs[loc.index]! : ctx.conv.floatArgs[loc.index]!;
-  const v = variable(ctx, r, 0);
+  const v = variable(ctx, r);
   if (!vars.has(v)) return [];
   const rt = ctx.program.runtime;
   if (p.cls === 'float64') {
@@ -249,50 +306,66 @@ function paramEntry(ctx: Context, p: ParamC, name: string, vars: Map<string, num
 
 const label = (b: IrBlock, bi: number) => `L${bi}_${b.start.toString(16)}`;
 
-function blockC(ctx: Context, bi: number, b: IrBlock, reachable: Set<number>): string[] {
-  const out = [`${label(b, bi)}:;`];
-  let ended = false;
+/** The function's blocks as the structurer sees them: statements and how each leaves. */
+function flowGraph(ctx: Context, reachable: Set<number>): FlowGraph {
+  const { fn } = ctx.df.ssa;
+  const succ = fn.blocks.map((b) => b.succ.filter((x) => reachable.has(x)));
+  const pred = fn.blocks.map((b) => b.pred.filter((x) => reachable.has(x)));
+  const translated = new Map<number, { body: CStmt[]; exit: BlockExit }>();
+  const of = (bi: number) => {
+    let t = translated.get(bi);
+    if (!t) translated.set(bi, (t = blockC(ctx, bi, succ[bi]!)));
+    return t;
+  };
+  return {
+    count: fn.blocks.length,
+    entry: 0,
+    succ: (b) => succ[b]!,
+    pred: (b) => pred[b]!,
+    body: (b) => of(b).body,
+    exit: (b) => of(b).exit,
+    label: (b) => label(fn.blocks[b]!, b),
+  };
+}
+
+/** A block's statements in C and how it leaves. */
+function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStmt[]; exit: BlockExit } {
+  const { fn } = ctx.df.ssa;
+  const b = fn.blocks[bi]!;
+  const body: CStmt[] = [];
   for (const s of b.stmts) {
     if (s.k === 'phi') continue;
-    const lines = stmtC(ctx, s, bi, b, reachable);
-    out.push(...lines.map((l) => `  ${l}`));
-    if (s.k === 'branch' || s.k === 'jump' || s.k === 'ret' || (s.k === 'call' && s.tail)) ended = true;
+    if (s.k === 'branch') {
+      const taken = succ.find((x) => fn.blocks[x]!.start !== b.end) ?? succ[0];
+      const fall = succ.find((x) => x !== taken) ?? taken;
+      if (taken === undefined)
+        return { body: [...body, { k: 'line', text: 'abort();', ends: true }], exit: { k: 'end' } };
+      const cond = s.c.k === 'cond' ? condC(ctx, s.c.cc, s.c.flags) : exprC(ctx, s.c);
+      return { body, exit: { k: 'branch', cond, taken, fall: fall! } };
+    }
+    if (s.k === 'jump') {
+      if (s.target.k === 'const' && succ.length === 1) return { body, exit: { k: 'next' } };
+      // A computed jump (a switch's table): the target compared with each successor's address, as it is or
+      // as computed from a data copy's base.
+      const deltas = ['0', ...ctx.program.copyDeltas()];
+      const pre: CStmt[] = [{ k: 'line', text: `uint64_t t = ${exprC(ctx, s.target)};` }];
+      const cases = succ.map((to) => {
+        const at = `${fn.blocks[to]!.start}ull`;
+        return { test: deltas.map((d) => `t == ${at} + ${d}`).join(' || '), to };
+      });
+      return { body, exit: { k: 'switch', pre, cases } };
+    }
+    const lines = stmtC(ctx, s);
+    if (lines.length) body.push({ k: 'line', text: lines.join('\n') });
+    if (s.k === 'ret' || (s.k === 'call' && s.tail)) {
+      body[body.length - 1] = { k: 'line', text: lines.join('\n'), ends: true };
+      return { body, exit: { k: 'end' } };
+    }
   }
-  if (!ended) {
-    // Falls through to its one successor.
-    const next = b.succ.find((x) => reachable.has(x));
-    out.push(...(next === undefined ? ['  abort();'] : edge(ctx, bi, next).map((l) => `  ${l}`)));
-  }
-  return out;
+  return { body, exit: { k: 'next' } };
 }
 
-/** The copies into `to`'s phis along the edge from `from`, then the jump. */
-function edge(ctx: Context, from: number, to: number): string[] {
-  const { fn } = ctx.df.ssa;
-  const target = fn.blocks[to]!;
-  const pos = target.pred.indexOf(from);
-  const copies: [string, string][] = [];
-  for (const s of target.stmts) {
-    if (s.k !== 'phi') continue;
-    const src = s.args[pos] ?? -1;
-    if (s.r === fn.regs.flags || src < 0) continue;
-    copies.push([variable(ctx, s.r, s.ver), variable(ctx, s.r, src)]);
-  }
-  // A parallel copy: sources another copy overwrites are read into temporaries first.
-  const dests = new Set(copies.map(([d]) => d));
-  const lines: string[] = [];
-  const temps = copies.map(([, src], i) => {
-    if (!dests.has(src)) return src;
-    const w = ctx.varWidth[fn.regs.names.indexOf(src.replace(/_\d+$/, ''))] ?? 8;
-    lines.push(`${uType(w)} t${i} = ${src};`);
-    return `t${i}`;
-  });
-  copies.forEach(([d], i) => lines.push(`${d} = ${temps[i]};`));
-  const body = [...lines, `goto ${label(target, to)};`];
-  return lines.length ? ['{', ...body.map((l) => `  ${l}`), '}'] : body;
-}
-
-function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<number>): string[] {
+function stmtC(ctx: Context, s: Stmt): string[] {
   const { fn } = ctx.df.ssa;
   switch (s.k) {
     case 'set':
@@ -304,41 +377,18 @@ function stmtC(ctx: Context, s: Stmt, bi: number, b: IrBlock, reachable: Set<num
         return saved.c ? [...out, `fc_${s.ver} = ${exprC(ctx, saved.c)};`] : out;
       }
       return [
-        `${variable(ctx, s.r, s.ver)} = ${fit(referenceOf(ctx, s.r, s.ver) ?? exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`,
+        `${variable(ctx, s.r)} = ${fit(referenceOf(ctx, s.r, s.ver) ?? exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`,
       ];
     case 'store':
       return [`*(${uType(s.w)} *)(uintptr_t)(${exprC(ctx, s.addr)}) = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
     case 'call':
       return callC(ctx, s);
-    case 'branch': {
-      const succ = b.succ.filter((x) => reachable.has(x));
-      const taken = succ.find((x) => fn.blocks[x]!.start !== b.end) ?? succ[0];
-      const fall = succ.find((x) => x !== taken) ?? taken;
-      if (taken === undefined) return ['abort();'];
-      return [`if (${exprC(ctx, s.c)}) {`, ...edge(ctx, bi, taken).map((l) => `  ${l}`), '}', ...edge(ctx, bi, fall!)];
-    }
-    case 'jump': {
-      const succ = b.succ.filter((x) => reachable.has(x));
-      if (s.target.k === 'const' && succ.length === 1) return edge(ctx, bi, succ[0]!);
-      // A computed jump (a switch's table): compare the target with each successor's address, as it is or
-      // as computed from a data copy's base.
-      const deltas = ['0', ...ctx.program.copyDeltas()];
-      const out = [`{ uint64_t t = ${exprC(ctx, s.target)};`];
-      for (const x of succ) {
-        const at = `${fn.blocks[x]!.start}ull`;
-        out.push(
-          `  if (${deltas.map((d) => `t == ${at} + ${d}`).join(' || ')}) {`,
-          ...edge(ctx, bi, x).map((l) => `    ${l}`),
-          '  }',
-        );
-      }
-      out.push('  abort(); }');
-      return out;
-    }
     case 'ret':
       return [returnC(ctx, s)];
     case 'effect':
       return effectC(ctx, s);
+    case 'branch':
+    case 'jump':
     case 'phi':
       return [];
   }
@@ -357,7 +407,7 @@ function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
     `  for (; n; n--, d += ${w}) *(${uType(w)} *)(uintptr_t)d = ${value};`,
   ];
   s.writes.forEach((r, i) => {
-    if (s.vers[i]! > 0) out.push(`  ${variable(ctx, r, s.vers[i]!)} = ${r === s.writes[0] ? 'd' : '0'};`);
+    if (s.vers[i]! > 0) out.push(`  ${variable(ctx, r)} = ${r === s.writes[0] ? 'd' : '0'};`);
   });
   return [...out, '}'];
 }
@@ -450,7 +500,7 @@ function callC(ctx: Context, s: Extract<Stmt, { k: 'call' }>): string[] {
   const r = isFloat ? conv.floatReturn : conv.intReturn;
   const i = r === null ? -1 : s.writes.indexOf(r);
   if (i < 0 || s.vers[i]! <= 0) return [`${call};`];
-  const dst = variable(ctx, r!, s.vers[i]!);
+  const dst = variable(ctx, r!);
   const rt = program.runtime;
   if (ret.cls === 'float64') {
     rt.use('b64');
@@ -560,7 +610,7 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
       const vw = ctx.varWidth[e.r] || ctx.df.ssa.fn.regs.addressSize;
       const def = ctx.inline.get(`${e.r}:${e.ver}`);
       if (def) return fit(fit(referenceOf(ctx, e.r, e.ver) ?? x(def), def.w, vw), vw, w);
-      return fit(variable(ctx, e.r, Math.max(e.ver, 0)), vw, w);
+      return fit(variable(ctx, e.r), vw, w);
     }
     case 'load':
       if (w === 16) rt.use('v128');

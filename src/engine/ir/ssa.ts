@@ -1,7 +1,8 @@
-// SSA form for one IR function: dominators (Cooper, Harvey and Kennedy's iterative algorithm over reverse
-// postorder), dominance frontiers, phi placement for the registers live across blocks (semi-pruned SSA),
-// and renaming along the dominator tree. Version 0 of a register is its value on entry; each definition
-// gets the next version. Blocks unreachable from the entry keep version -1.
+// SSA form for one IR function: dominators (dominators.ts), dominance frontiers, phi placement for the
+// registers live across blocks (semi-pruned SSA), and renaming along the dominator tree. Version 0 of a
+// register is its value on entry; each definition gets the next version. Blocks unreachable from the
+// entry keep version -1.
+import { immediateDominators, reversePostorder } from './dominators.js';
 import { forEachRegRead, stmtOperands, type IrFunction, type Stmt } from './ir.js';
 
 /** Where an SSA value is defined: block and statement index, or the function's entry (version 0). */
@@ -22,8 +23,9 @@ export interface SsaFunction {
 
 /** Puts `fn` in SSA form in place. */
 export function toSsa(fn: IrFunction): SsaFunction {
-  const order = reversePostorder(fn);
-  const idom = dominators(fn, order);
+  const n = fn.blocks.length;
+  const order = reversePostorder(n, 0, (b) => fn.blocks[b]!.succ);
+  const idom = immediateDominators(n, order, (b) => fn.blocks[b]!.pred);
   const frontiers = dominanceFrontiers(fn, order, idom);
   placePhis(fn, order, frontiers);
   const defs = rename(fn, idom, order);
@@ -35,63 +37,6 @@ export function dominates(ssa: SsaFunction, a: DefSite, b: DefSite): boolean {
   if (a.block === b.block) return a.stmt < b.stmt;
   for (let d = ssa.idom[b.block]!; d >= 0; d = ssa.idom[d]!) if (d === a.block) return true;
   return false;
-}
-
-function reversePostorder(fn: IrFunction): number[] {
-  const n = fn.blocks.length;
-  const seen = new Uint8Array(n);
-  const post: number[] = [];
-  if (n === 0) return post;
-  const stack: [number, number][] = [[0, 0]];
-  seen[0] = 1;
-  while (stack.length) {
-    const top = stack[stack.length - 1]!;
-    const succ = fn.blocks[top[0]]!.succ;
-    if (top[1] < succ.length) {
-      const s = succ[top[1]++]!;
-      if (!seen[s]) {
-        seen[s] = 1;
-        stack.push([s, 0]);
-      }
-    } else {
-      post.push(top[0]);
-      stack.pop();
-    }
-  }
-  return post.reverse();
-}
-
-function dominators(fn: IrFunction, order: number[]): Int32Array {
-  const n = fn.blocks.length;
-  const idom = new Int32Array(n).fill(-1);
-  const rank = new Int32Array(n).fill(-1);
-  order.forEach((b, i) => (rank[b] = i));
-  if (!order.length) return idom;
-  idom[order[0]!] = order[0]!;
-  const intersect = (a: number, b: number): number => {
-    while (a !== b) {
-      while (rank[a]! > rank[b]!) a = idom[a]!;
-      while (rank[b]! > rank[a]!) b = idom[b]!;
-    }
-    return a;
-  };
-  for (let changed = true; changed;) {
-    changed = false;
-    for (let i = 1; i < order.length; i++) {
-      const b = order[i]!;
-      let d = -1;
-      for (const p of fn.blocks[b]!.pred) {
-        if (rank[p]! < 0 || idom[p] === -1) continue;
-        d = d < 0 ? p : intersect(p, d);
-      }
-      if (d >= 0 && idom[b] !== d) {
-        idom[b] = d;
-        changed = true;
-      }
-    }
-  }
-  idom[order[0]!] = -1;
-  return idom;
 }
 
 function dominanceFrontiers(fn: IrFunction, order: number[], idom: Int32Array): Set<number>[] {

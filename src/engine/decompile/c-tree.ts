@@ -1,0 +1,237 @@
+// The statements of a structured C function body, their rewriting into the forms people write (while,
+// do-while, early exits instead of else, conditions inverted rather than empty branches) and their printing.
+// Every rewrite keeps what the code does; a label nothing jumps to is not printed.
+
+export type CStmt =
+  /** One or more lines of C; `ends` when control never passes beyond it (return, abort, a tail call). */
+  | { k: 'line'; text: string; ends?: boolean }
+  | { k: 'if'; cond: string; then: CStmt[]; else: CStmt[] }
+  /** `for (;;)`, `while (cond)` or `do … while (cond)` (`post`). */
+  | { k: 'loop'; cond: string | null; post: boolean; body: CStmt[] }
+  /** A braced compound (for the temporaries it declares). */
+  | { k: 'scope'; body: CStmt[] }
+  | { k: 'label'; name: string }
+  | { k: 'goto'; name: string }
+  | { k: 'break' }
+  | { k: 'continue' };
+
+/** Control never reaches past the end of `list`. */
+function ends(list: readonly CStmt[]): boolean {
+  const last = list[list.length - 1];
+  if (!last) return false;
+  switch (last.k) {
+    case 'line':
+      return last.ends === true;
+    case 'goto':
+    case 'break':
+    case 'continue':
+      return true;
+    case 'if':
+      return ends(last.then) && ends(last.else);
+    case 'scope':
+      return ends(last.body);
+    default:
+      return false;
+  }
+}
+
+/** A single transfer of control, the statement an early exit is made of. */
+const isJump = (s: CStmt | undefined): boolean =>
+  !!s && (s.k === 'goto' || s.k === 'break' || s.k === 'continue' || (s.k === 'line' && s.ends === true));
+
+const FLIP: Record<string, string> = { '==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>' };
+
+/** The condition that holds when `cond` does not: one comparison flipped, a negation dropped, else `!(…)`. */
+export function negate(cond: string): string {
+  const c = unwrap(cond);
+  if (c.startsWith('!(') && closing(c, 1) === c.length - 1) return unwrap(c.slice(1));
+  const ops = topLevelOperators(c);
+  if (ops?.length === 1 && FLIP[ops[0]!.op])
+    return `${c.slice(0, ops[0]!.at)}${FLIP[ops[0]!.op]}${c.slice(ops[0]!.at + ops[0]!.op.length)}`;
+  return `!(${c})`;
+}
+
+/** `c` without parentheses around all of it. */
+export function unwrap(c: string): string {
+  while (c.startsWith('(') && closing(c, 0) === c.length - 1) c = c.slice(1, -1);
+  return c;
+}
+
+/** Index of the parenthesis closing the one at `open` (-1 if none). */
+function closing(c: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < c.length; i++) {
+    if (c[i] === '(') depth++;
+    else if (c[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The comparisons of `c` outside parentheses, with where they are; null when an operator that binds
+ * looser than a comparison is there too.
+ */
+function topLevelOperators(c: string): { op: string; at: number }[] | null {
+  const found: { op: string; at: number }[] = [];
+  let depth = 0;
+  for (let i = 0; i < c.length; i++) {
+    const ch = c[i]!;
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    if (depth !== 0) continue;
+    const two = c.slice(i, i + 2);
+    // Operators looser than a comparison: negating one comparison under them is not negating the whole.
+    if (ch === '&' || ch === '|' || ch === '^' || ch === '?' || ch === ',') return null;
+    if (two === '<<' || two === '>>' || two === '->') i++;
+    else if (FLIP[two]) found.push({ op: two, at: i++ });
+    else if (ch === '<' || ch === '>') found.push({ op: ch, at: i });
+  }
+  return found;
+}
+
+/** `list` in the forms people write, doing the same, without the labels nothing jumps to. */
+export function simplify(list: CStmt[]): CStmt[] {
+  const targets = new Set<string>();
+  const collect = (l: readonly CStmt[]): void =>
+    l.forEach((s) => {
+      if (s.k === 'goto') targets.add(s.name);
+      else if (s.k === 'if') {
+        collect(s.then);
+        collect(s.else);
+      } else if (s.k === 'loop' || s.k === 'scope') collect(s.body);
+    });
+  collect(list);
+  return rewrite(list, targets);
+}
+
+function rewrite(list: CStmt[], targets: Set<string>): CStmt[] {
+  const out: CStmt[] = [];
+  for (const s of list) {
+    if (s.k === 'if') {
+      const then = rewrite(s.then, targets);
+      const other = rewrite(s.else, targets);
+      if (!then.length && !other.length) continue;
+      if (!then.length) {
+        out.push({ k: 'if', cond: negate(s.cond), then: other, else: [] });
+      } else if (other.length && ends(then)) {
+        // No else after a branch that leaves.
+        out.push({ k: 'if', cond: s.cond, then, else: [] }, ...other);
+      } else if (ends(other) && !ends(then)) {
+        out.push({ k: 'if', cond: negate(s.cond), then: other, else: [] }, ...then);
+      } else out.push({ k: 'if', cond: s.cond, then, else: other });
+    } else if (s.k === 'loop') out.push(loop(rewrite(s.body, targets)));
+    else if (s.k === 'scope') {
+      const body = rewrite(s.body, targets);
+      if (body.length) out.push({ k: 'scope', body });
+    } else if (s.k !== 'label' || targets.has(s.name)) out.push(s);
+  }
+  return earlyExit(out);
+}
+
+/**
+ * `if (c) { X…leaves } J` at the end of a list (J one jump) becomes `if (!c) J; X…`: the exit first, the
+ * work unindented — what a loop's exit test or a function's guard clause looks like in source.
+ */
+function earlyExit(list: CStmt[]): CStmt[] {
+  const n = list.length;
+  const last = list[n - 1];
+  const prev = list[n - 2];
+  if (n < 2 || !isJump(last) || prev?.k !== 'if' || prev.else.length || !ends(prev.then) || isJump(prev.then[0]))
+    return list;
+  return [...list.slice(0, n - 2), { k: 'if', cond: negate(prev.cond), then: [last!], else: [] }, ...prev.then];
+}
+
+/** `for (;;)` as `while` when it starts with its exit test, as `do … while` when it ends with one. */
+function loop(body: CStmt[]): CStmt {
+  if (body[body.length - 1]?.k === 'continue') body = body.slice(0, -1);
+  // `if (c) continue; break;` at the end: the loop goes on while c.
+  const [prev, end] = body.slice(-2);
+  if (
+    end?.k === 'break' &&
+    prev?.k === 'if' &&
+    !prev.else.length &&
+    prev.then.length === 1 &&
+    prev.then[0]!.k === 'continue'
+  )
+    body = [...body.slice(0, -2), { k: 'if', cond: negate(prev.cond), then: [end], else: [] }];
+  const first = body[0];
+  if (first?.k === 'if' && !first.else.length && first.then.length === 1 && first.then[0]!.k === 'break')
+    return { k: 'loop', cond: negate(first.cond), post: false, body: body.slice(1) };
+  const last = body[body.length - 1];
+  if (
+    last?.k === 'if' &&
+    !last.else.length &&
+    last.then.length === 1 &&
+    last.then[0]!.k === 'break' &&
+    !continues(body.slice(0, -1))
+  )
+    return { k: 'loop', cond: negate(last.cond), post: true, body: body.slice(0, -1) };
+  return { k: 'loop', cond: null, post: false, body };
+}
+
+/** A `continue` of the loop `list` is the body of (not of a loop inside it). */
+function continues(list: readonly CStmt[]): boolean {
+  return list.some((s) =>
+    s.k === 'continue'
+      ? true
+      : s.k === 'if'
+        ? continues(s.then) || continues(s.else)
+        : s.k === 'scope'
+          ? continues(s.body)
+          : false,
+  );
+}
+
+/** The statements as C text, indented two spaces a level. */
+export function printC(list: readonly CStmt[], indent = 1): string[] {
+  const out: string[] = [];
+  const emit = (l: readonly CStmt[], depth: number): void => {
+    const pad = '  '.repeat(depth);
+    for (const s of l)
+      switch (s.k) {
+        case 'line':
+          for (const t of s.text.split('\n')) out.push(pad + t);
+          break;
+        case 'label':
+          out.push(`${'  '.repeat(Math.max(0, depth - 1))}${s.name}:;`);
+          break;
+        case 'goto':
+          out.push(`${pad}goto ${s.name};`);
+          break;
+        case 'break':
+        case 'continue':
+          out.push(`${pad}${s.k};`);
+          break;
+        case 'scope':
+          out.push(`${pad}{`);
+          emit(s.body, depth + 1);
+          out.push(`${pad}}`);
+          break;
+        case 'if': {
+          out.push(`${pad}if (${unwrap(s.cond)}) {`);
+          emit(s.then, depth + 1);
+          let rest = s.else;
+          // else-if chains stay flat.
+          for (let e = rest[0]; rest.length === 1 && e?.k === 'if'; e = rest[0]) {
+            out.push(`${pad}} else if (${unwrap(e.cond)}) {`);
+            emit(e.then, depth + 1);
+            rest = e.else;
+          }
+          if (rest.length) {
+            out.push(`${pad}} else {`);
+            emit(rest, depth + 1);
+          }
+          out.push(`${pad}}`);
+          break;
+        }
+        case 'loop':
+          if (s.post) out.push(`${pad}do {`);
+          else out.push(`${pad}${s.cond === null ? 'for (;;)' : `while (${unwrap(s.cond)})`} {`);
+          emit(s.body, depth + 1);
+          out.push(s.post ? `${pad}} while (${unwrap(s.cond ?? '1')});` : `${pad}}`);
+          break;
+      }
+  };
+  emit(list, indent);
+  return out;
+}

@@ -1,0 +1,98 @@
+// Structuring on small flow graphs: each shape comes out as the construct a person would write, and flow no
+// construct expresses (two ways into one loop) keeps a goto with every block written exactly once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { negate, printC, simplify } from './c-tree.js';
+import { structure, type BlockExit } from './structure.js';
+
+/**
+ * Blocks by index: their successors and how they leave; block i's body is `bi;` (none when `quiet`), a
+ * return `return i;`.
+ */
+type Shape = (({ to: number[] } | { branch: string; to: [number, number] } | { ret: true }) & { quiet?: true })[];
+
+function decompileShape(shape: Shape): string {
+  const succ = shape.map((b) => ('to' in b ? b.to : []));
+  const pred = shape.map((_, i) => succ.flatMap((s, p) => (s.includes(i) ? [p] : [])));
+  const text = printC(
+    simplify(
+      structure({
+        count: shape.length,
+        entry: 0,
+        succ: (b) => succ[b]!,
+        pred: (b) => pred[b]!,
+        body: (b) =>
+          'ret' in shape[b]!
+            ? [{ k: 'line', text: `return ${b};`, ends: true }]
+            : shape[b]!.quiet
+              ? []
+              : [{ k: 'line', text: `b${b};` }],
+        exit: (b): BlockExit => {
+          const x = shape[b]!;
+          if ('ret' in x) return { k: 'end' };
+          return 'branch' in x ? { k: 'branch', cond: x.branch, taken: x.to[0], fall: x.to[1] } : { k: 'next' };
+        },
+        label: (b) => `L${b}`,
+      }),
+    ),
+    0,
+  );
+  return text.join('\n');
+}
+
+test('structure: a loop tested at its head is a while loop', () => {
+  const shape: Shape = [{ to: [1] }, { branch: 'i < n', to: [2, 3] }, { to: [1] }, { ret: true }];
+  assert.equal(
+    decompileShape(shape),
+    ['b0;', 'for (;;) {', '  b1;', '  if (i >= n) {', '    break;', '  }', '  b2;', '}', 'return 3;'].join('\n'),
+  );
+});
+
+test('structure: a loop whose head does nothing but test is `while (cond)`; one tested at its end is do-while', () => {
+  const shape: Shape = [{ to: [1] }, { branch: 'i < n', to: [2, 3], quiet: true }, { to: [1] }, { ret: true }];
+  assert.equal(decompileShape(shape), ['b0;', 'while (i < n) {', '  b2;', '}', 'return 3;'].join('\n'));
+  const doWhile: Shape = [{ to: [1] }, { branch: 'more', to: [1, 2] }, { ret: true }];
+  assert.equal(decompileShape(doWhile), ['b0;', 'do {', '  b1;', '} while (more);', 'return 2;'].join('\n'));
+});
+
+test('structure: a diamond is if/else, a guard is an early return without else', () => {
+  const diamond: Shape = [{ branch: 'c', to: [1, 2] }, { to: [3] }, { to: [3] }, { ret: true }];
+  assert.equal(decompileShape(diamond), ['b0;', 'if (c) {', '  b1;', '} else {', '  b2;', '}', 'return 3;'].join('\n'));
+  const guard: Shape = [{ branch: 'p == 0', to: [1, 2] }, { ret: true }, { to: [3] }, { ret: true }];
+  assert.equal(decompileShape(guard), ['b0;', 'if (p == 0) {', '  return 1;', '}', 'b2;', 'return 3;'].join('\n'));
+  const thenOnly: Shape = [{ branch: 'c', to: [2, 1] }, { to: [2] }, { ret: true }];
+  assert.equal(decompileShape(thenOnly), ['b0;', 'if (!(c)) {', '  b1;', '}', 'return 2;'].join('\n'));
+});
+
+test('structure: a loop left early from its middle breaks out of it', () => {
+  // 1: head (test), 2: body with an early exit to 4, 3: latch back to 1, 4: after the loop.
+  const shape: Shape = [
+    { to: [1] },
+    { branch: 'i < n', to: [2, 4] },
+    { branch: 'found', to: [4, 3] },
+    { to: [1] },
+    { ret: true },
+  ];
+  const text = decompileShape(shape);
+  assert.doesNotMatch(text, /goto/);
+  assert.match(text, /if \(found\) \{\n {4}break;\n {2}\}/);
+});
+
+test('structure: two ways into one cycle (irreducible) keep a goto, and every block is written once', () => {
+  const shape: Shape = [{ branch: 'c', to: [1, 2] }, { branch: 'd', to: [2, 3] }, { to: [1] }, { ret: true }];
+  const text = decompileShape(shape);
+  assert.match(text, /goto L[12];/);
+  for (const b of ['b0;', 'b1;', 'b2;', 'return 3;']) assert.equal(text.split(b).length, 2, `${b} once in:\n${text}`);
+});
+
+test('negate: flips one comparison, drops a negation, else wraps', () => {
+  assert.equal(negate('a == b'), 'a != b');
+  assert.equal(negate('(x < 3u)'), 'x >= 3u');
+  assert.equal(negate('(uint32_t)(r) <= 0'), '(uint32_t)(r) > 0');
+  assert.equal(negate('a << 2 < b'), 'a << 2 >= b');
+  assert.equal(negate('!(p)'), 'p');
+  // A looser operator at the top: flipping one comparison would not negate the whole.
+  assert.equal(negate('a < b & c'), '!(a < b & c)');
+  assert.equal(negate('a == 1 || b == 2'), '!(a == 1 || b == 2)');
+  assert.equal(negate('f(a, b)'), '!(f(a, b))');
+});

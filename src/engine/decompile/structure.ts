@@ -1,0 +1,276 @@
+// Structuring: a function's blocks, joined by jumps, as nested C statements. Natural loops (from the
+// dominator tree) become loops; a conditional branch becomes if/else whose arms meet again at the branch's
+// immediate post-dominator; a jump to the innermost loop's head or exit becomes continue or break. Whatever
+// fits none of these — irreducible flow, a loop's second exit, a join another construct already placed —
+// stays a goto to the block's label, so every function comes out, structured as far as its flow allows.
+import { immediateDominators, reversePostorder } from '../ir/dominators.js';
+import { negate, type CStmt } from './c-tree.js';
+
+/** How a block leaves, once its own statements have run. */
+export type BlockExit =
+  /** To its one successor (none: the output aborts, as the machine would run off the code). */
+  | { k: 'next' }
+  | { k: 'branch'; cond: string; taken: number; fall: number }
+  /** A computed jump: `pre` computes what `cases` test, each to one successor. */
+  | { k: 'switch'; pre: CStmt[]; cases: { test: string; to: number }[] }
+  /** Its statements end it (return, tail call). */
+  | { k: 'end' };
+
+export interface FlowGraph {
+  count: number;
+  entry: number;
+  /** Successors and predecessors reachable from the entry. */
+  succ(b: number): readonly number[];
+  pred(b: number): readonly number[];
+  body(b: number): CStmt[];
+  exit(b: number): BlockExit;
+  label(b: number): string;
+}
+
+/** Regions nested deeper than this continue through a goto (bounds the recursion on huge functions). */
+const MAX_DEPTH = 96;
+
+interface Loop {
+  header: number;
+  body: Set<number>;
+  follow: number | null;
+}
+
+export function structure(g: FlowGraph): CStmt[] {
+  return new Structurer(g).run();
+}
+
+class Structurer {
+  private readonly order: number[];
+  private readonly idom: Int32Array;
+  private readonly ipdom: Int32Array;
+  private readonly loops = new Map<number, Loop>();
+  /** Dominator-subtree size per block. */
+  private readonly size: Int32Array;
+  /** Dominator-tree children per block, in reverse postorder. */
+  private readonly children: number[][];
+  private readonly placed = new Set<number>();
+  private readonly wanted = new Set<number>();
+  private readonly open: Loop[] = [];
+  private readonly follows: number[] = [];
+  private readonly reach = new Map<string, boolean>();
+  private depth = 0;
+
+  constructor(private readonly g: FlowGraph) {
+    const n = g.count;
+    this.order = reversePostorder(n, g.entry, (b) => g.succ(b));
+    this.idom = immediateDominators(n, this.order, (b) => g.pred(b));
+    // Post-dominators: dominators of the reversed graph, rooted at a virtual exit (node n) that every
+    // block without successors leads to.
+    const exits = this.order.filter((b) => !g.succ(b).length);
+    const exitSet = new Set(exits);
+    const porder = reversePostorder(n + 1, n, (b) => (b === n ? exits : g.pred(b)));
+    this.ipdom = immediateDominators(n + 1, porder, (b) => (exitSet.has(b) ? [...g.succ(b), n] : g.succ(b)));
+    this.size = new Int32Array(n).fill(1);
+    this.children = Array.from({ length: n }, () => []);
+    for (let i = this.order.length - 1; i > 0; i--) {
+      const b = this.order[i]!;
+      const d = this.idom[b]!;
+      if (d >= 0) {
+        this.size[d]! += this.size[b]!;
+        this.children[d]!.unshift(b);
+      }
+    }
+    this.findLoops();
+  }
+
+  run(): CStmt[] {
+    const out = this.seq(this.g.entry, null);
+    // Blocks reached only by goto, each a region of its own after the rest.
+    for (let again = true; again;) {
+      again = false;
+      for (const b of this.order)
+        if (this.wanted.has(b) && !this.placed.has(b)) {
+          out.push(...this.seq(b, null));
+          again = true;
+        }
+    }
+    return out;
+  }
+
+  private dominates(a: number, b: number): boolean {
+    for (let d = b; d >= 0; d = this.idom[d]!) if (d === a) return true;
+    return false;
+  }
+
+  /** Natural loops: a back edge's target dominates its source; the body is what reaches the source without it. */
+  private findLoops(): void {
+    const { g } = this;
+    for (const b of this.order)
+      for (const h of g.succ(b)) {
+        if (!this.dominates(h, b)) continue;
+        let loop = this.loops.get(h);
+        if (!loop) this.loops.set(h, (loop = { header: h, body: new Set([h]), follow: null }));
+        const stack = [b];
+        while (stack.length) {
+          const x = stack.pop()!;
+          if (loop.body.has(x)) continue;
+          loop.body.add(x);
+          stack.push(...g.pred(x));
+        }
+      }
+    const rank = new Map(this.order.map((b, i) => [b, i]));
+    for (const loop of this.loops.values()) {
+      const exits = new Set<number>();
+      for (const x of loop.body) for (const s of g.succ(x)) if (!loop.body.has(s)) exits.add(s);
+      // Where the loop's paths meet after it, else its earliest exit; other exits stay gotos.
+      let p = this.ipdom[loop.header]!;
+      while (p >= 0 && p < g.count && loop.body.has(p)) p = this.ipdom[p]!;
+      loop.follow =
+        p >= 0 && p < g.count && exits.has(p) ? p : ([...exits].sort((a, b) => rank.get(a)! - rank.get(b)!)[0] ?? null);
+    }
+  }
+
+  /** Whether some path leads from `from` to `to` (bounded by the graph; memoised). */
+  private reaches(from: number, to: number): boolean {
+    const key = `${from}>${to}`;
+    let r = this.reach.get(key);
+    if (r !== undefined) return r;
+    const seen = new Set<number>([from]);
+    const stack = [from];
+    r = false;
+    while (stack.length && !r) {
+      const x = stack.pop()!;
+      for (const s of this.g.succ(x)) {
+        if (s === to) r = true;
+        if (!seen.has(s)) {
+          seen.add(s);
+          stack.push(s);
+        }
+      }
+    }
+    this.reach.set(key, r);
+    return r;
+  }
+
+  /** A block may be written inside `loop`: in its body, or an exit path of its own that never comes back. */
+  private belongs(loop: Loop, b: number): boolean {
+    if (loop.body.has(b)) return true;
+    if (!this.dominates(loop.header, b) || this.reaches(b, loop.header)) return false;
+    return loop.follow === null || !this.reaches(b, loop.follow);
+  }
+
+  /**
+   * How control gets from where the output is to block `to`, when the code after the current construct is
+   * `follow`: nothing (it falls out to it), continue, break, a goto, or 'place' — write `to` here.
+   */
+  private transfer(to: number, follow: number | null): CStmt | null | 'place' {
+    if (to === follow) return null;
+    const loop = this.open[this.open.length - 1];
+    if (loop?.header === to) return { k: 'continue' };
+    if (loop && loop.follow === to) return { k: 'break' };
+    if (
+      this.placed.has(to) ||
+      this.follows.includes(to) ||
+      this.open.some((l) => l.header === to || l.follow === to) ||
+      (loop && !this.belongs(loop, to)) ||
+      this.depth >= MAX_DEPTH
+    ) {
+      this.wanted.add(to);
+      return { k: 'goto', name: this.g.label(to) };
+    }
+    return 'place';
+  }
+
+  /** Blocks from `b` on, in sequence, until control leaves or reaches `follow`. */
+  private seq(b: number, follow: number | null): CStmt[] {
+    if (follow !== null) this.follows.push(follow);
+    this.depth++;
+    const out: CStmt[] = [];
+    for (let cur = b; ;) {
+      let next: number | null;
+      const loop = this.loops.get(cur);
+      if (loop && !this.open.includes(loop)) {
+        this.open.push(loop);
+        const body = this.seq(cur, null);
+        this.open.pop();
+        out.push({ k: 'loop', cond: null, post: false, body });
+        next = loop.follow;
+      } else next = this.block(cur, out);
+      if (next === null) break;
+      const t = this.transfer(next, follow);
+      if (t === 'place') {
+        cur = next;
+        continue;
+      }
+      if (t) out.push(t);
+      break;
+    }
+    this.depth--;
+    if (follow !== null) this.follows.pop();
+    return out;
+  }
+
+  /** Writes block `b` and how it leaves; returns the block control continues at after it, if any. */
+  private block(b: number, out: CStmt[]): number | null {
+    const { g } = this;
+    this.placed.add(b);
+    out.push({ k: 'label', name: g.label(b) }, ...g.body(b));
+    const exit = g.exit(b);
+    if (exit.k === 'end') return null;
+    if (exit.k === 'next' || (exit.k === 'branch' && exit.taken === exit.fall)) {
+      const s = exit.k === 'branch' ? exit.taken : g.succ(b)[0];
+      if (s === undefined) {
+        out.push({ k: 'line', text: 'abort();', ends: true });
+        return null;
+      }
+      return s;
+    }
+    const loop = this.open[this.open.length - 1];
+    if (exit.k === 'branch' && loop) {
+      // A branch to the loop's head or exit is `if (c) continue;` or `if (c) break;`, and the code goes on.
+      const jump = (to: number): CStmt | null =>
+        to === loop.header ? { k: 'continue' } : to === loop.follow ? { k: 'break' } : null;
+      const [taken, fall] = [jump(exit.taken), jump(exit.fall)];
+      if (taken) {
+        out.push({ k: 'if', cond: exit.cond, then: [taken], else: [] });
+        return exit.fall;
+      }
+      if (fall) {
+        out.push({ k: 'if', cond: negate(exit.cond), then: [fall], else: [] });
+        return exit.taken;
+      }
+    }
+    const join = this.join(b, exit);
+    const arm = (to: number): CStmt[] => {
+      const t = this.transfer(to, join);
+      return t === 'place' ? this.seq(to, join) : t ? [t] : [];
+    };
+    if (exit.k === 'branch') {
+      out.push({ k: 'if', cond: exit.cond, then: arm(exit.taken), else: arm(exit.fall) });
+      return join;
+    }
+    let chain: CStmt[] = [{ k: 'line', text: 'abort();', ends: true }];
+    for (const c of [...exit.cases].reverse()) chain = [{ k: 'if', cond: c.test, then: arm(c.to), else: chain }];
+    out.push({ k: 'scope', body: [...exit.pre, ...chain] });
+    return join;
+  }
+
+  /**
+   * Where the arms of `b`'s branch meet: its immediate post-dominator; when they part for good (one
+   * returns), the arm the other leads to, a block both reach, the arm other blocks reach too, else the one
+   * heading the larger part of the function.
+   */
+  private join(b: number, exit: Extract<BlockExit, { k: 'branch' | 'switch' }>): number | null {
+    const p = this.ipdom[b]!;
+    if (p >= 0 && p < this.g.count) return p;
+    if (exit.k === 'branch') {
+      // An if without else: one arm leads on to the other.
+      const [t, f] = [exit.taken, exit.fall];
+      if (this.reaches(t, f) !== this.reaches(f, t)) return this.reaches(t, f) ? f : t;
+    }
+    // A block b dominates that more than one arm reaches: where their paths meet before returning apart.
+    const arms = exit.k === 'branch' ? [exit.taken, exit.fall] : exit.cases.map((c) => c.to);
+    const meet = this.children[b]!.find((c) => !arms.includes(c) && arms.filter((a) => this.reaches(a, c)).length > 1);
+    if (meet !== undefined) return meet;
+    if (exit.k === 'switch') return null;
+    const shared = (s: number) => this.idom[s] !== b;
+    if (shared(exit.taken) !== shared(exit.fall)) return shared(exit.taken) ? exit.taken : exit.fall;
+    return this.size[exit.taken]! > this.size[exit.fall]! ? exit.taken : exit.fall;
+  }
+}
