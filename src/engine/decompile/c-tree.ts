@@ -3,8 +3,11 @@
 // Every rewrite keeps what the code does; a label nothing jumps to is not printed.
 
 export type CStmt =
-  /** One or more lines of C; `ends` when control never passes beyond it (return, abort, a tail call). */
-  | { k: 'line'; text: string; ends?: boolean }
+  /**
+   * One or more lines of C; `ends` when control never passes beyond it (return, abort, a tail call);
+   * `assigns`: the one variable it writes, with nothing else done, so it can go when nothing reads that.
+   */
+  | { k: 'line'; text: string; ends?: boolean; assigns?: string }
   | { k: 'if'; cond: string; then: CStmt[]; else: CStmt[] }
   /** `for (;;)`, `while (cond)` or `do … while (cond)` (`post`). */
   | { k: 'loop'; cond: string | null; post: boolean; body: CStmt[] }
@@ -87,6 +90,47 @@ function topLevelOperators(c: string): { op: string; at: number }[] | null {
     else if (ch === '<' || ch === '>') found.push({ op: ch, at: i });
   }
   return found;
+}
+
+/** `list` without the assignments of variables nothing else reads (those only assigned, or read by such). */
+export function dropUnread(list: CStmt[]): CStmt[] {
+  const lines: Extract<CStmt, { k: 'line' }>[] = [];
+  const read = new Set<string>();
+  const words = (text: string) => text.match(/[A-Za-z_]\w*/g) ?? [];
+  const visit = (l: readonly CStmt[]): void =>
+    l.forEach((s) => {
+      if (s.k === 'line') {
+        if (s.assigns) lines.push(s);
+        else words(s.text).forEach((w) => read.add(w));
+      } else if (s.k === 'if') {
+        words(s.cond).forEach((w) => read.add(w));
+        visit(s.then);
+        visit(s.else);
+      } else if (s.k === 'loop') {
+        if (s.cond) words(s.cond).forEach((w) => read.add(w));
+        visit(s.body);
+      } else if (s.k === 'scope') visit(s.body);
+    });
+  visit(list);
+  // What a needed assignment reads is needed too.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const s of lines)
+      if (read.has(s.assigns!))
+        for (const w of words(s.text))
+          if (!read.has(w)) {
+            read.add(w);
+            changed = true;
+          }
+  }
+  const keep = (l: CStmt[]): CStmt[] =>
+    l.flatMap((s): CStmt[] => {
+      if (s.k === 'line') return s.assigns && !read.has(s.assigns) ? [] : [s];
+      if (s.k === 'if') return [{ ...s, then: keep(s.then), else: keep(s.else) }];
+      if (s.k === 'loop' || s.k === 'scope') return [{ ...s, body: keep(s.body) }];
+      return [s];
+    });
+  return keep(list);
 }
 
 /** `list` in the forms people write, doing the same, without the labels nothing jumps to. */

@@ -4,21 +4,24 @@
 // the frame a local array the stack pointer points into. Calls go to the callee by name with the arguments
 // its prototype takes. The blocks are nested into loops and conditionals by structure.ts.
 import { forEachLoad, type DataFlow } from '../ir/dataflow.js';
-import { forEachRegRead, stmtOperands, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
+import { bin, forEachRegRead, konst, load, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import type { CoarseClass, Prototype } from '../types/index.js';
 import { coarseClass } from '../types/index.js';
 import { constant, mask, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
-import { printC, simplify, type CStmt } from './c-tree.js';
+import { dropUnread, printC, simplify, type CStmt } from './c-tree.js';
 import type { Program } from './program.js';
 import { isPacked, type Helper } from './runtime.js';
 import { structure, type BlockExit, type FlowGraph } from './structure.js';
+import { frameLocals, type FrameLocals } from './frame-locals.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
 /** A frame whose stack pointer moves by amounts only known at run time (alloca, VLAs) gets this much. */
 const DYNAMIC_FRAME = 1 << 20;
+
+const NO_LOCALS: FrameLocals = { at: () => null, declared: new Map() };
 
 export interface ParamC {
   cls: CoarseClass;
@@ -76,6 +79,7 @@ interface Context {
    */
   inline: Map<string, Expr>;
   dead: Set<string>;
+  locals: FrameLocals;
 }
 
 /** The function's C definition. Throws Unsupported when the code uses what the output cannot express yet. */
@@ -99,11 +103,13 @@ export function functionC(
     arm,
     inline: new Map(),
     dead: new Set(),
+    locals: NO_LOCALS,
   };
   propagation(ctx);
+  ctx.locals = frameLocals(df, (s) => s.k !== 'set' || !ctx.dead.has(`${s.r}:${s.ver}`));
   if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
-  const body = printC(simplify(structure(flowGraph(ctx, new Set(df.ssa.order)))));
-  return [`${declaration(name, proto)} {`, ...prologue(ctx), ...body, '}'].join('\n');
+  const body = printC(simplify(dropUnread(structure(flowGraph(ctx, new Set(df.ssa.order))))));
+  return [`${declaration(name, proto)} {`, ...prologue(ctx, body.join('\n')), ...body, '}'].join('\n');
 }
 
 /**
@@ -205,28 +211,34 @@ function variableWidths(df: DataFlow): number[] {
  * order, so the latest assignment is the version each read means — except where propagation moved a read
  * past a new assignment, which propagation() refuses. Phis then need no copies.
  */
-const variable = (ctx: Context, r: number) => ctx.names[r]!;
+const variable = (ctx: Context, r: number) => {
+  const name = ctx.names[r]!;
+  return RESERVED.test(name) ? `reg_${name}` : name;
+};
 
-/** Declarations of every SSA variable, the frame, and the entry values: parameters into their registers. */
-function prologue(ctx: Context): string[] {
+/** Names the output gives other things (parameters, locals, saved flags, the switch value). */
+const RESERVED = /^(a\d+|t\d*|local_\w+|f[abc]_\d+|bl_\w+)$/;
+
+/**
+ * Declarations of what `body` uses — register variables, frame locals, saved flags operands, the frame
+ * array the stack pointer points into — and the entry values: parameters into their registers.
+ */
+function prologue(ctx: Context, body: string): string[] {
   const { df, program, conv } = ctx;
   const { fn } = df.ssa;
+  const used = new Set(body.match(/[A-Za-z_]\w*/g));
+  const sp = variable(ctx, fn.regs.sp);
+  // Stack parameters are copied into the frame where the code reads them.
+  if (ctx.proto.params.some((p) => p.location.kind === 'stack')) used.add(sp);
   const vars = new Map<string, number>();
-  const note = (r: number, ver: number) => {
-    if (r === fn.regs.flags || ctx.inline.has(`${r}:${ver}`) || ctx.dead.has(`${r}:${ver}`)) return;
-    const w = ctx.varWidth[r] || fn.regs.addressSize;
-    vars.set(variable(ctx, r), w);
-  };
-  for (const b of fn.blocks)
-    for (const s of b.stmts) {
-      if (s.k === 'set' || s.k === 'phi') note(s.r, s.ver);
-      if (s.k === 'phi') s.args.forEach((v) => v >= 0 && note(s.r, v));
-      if (s.k === 'call' || s.k === 'effect') s.writes.forEach((r, i) => s.vers[i]! > 0 && note(r, s.vers[i]!));
-      for (const e of stmtOperands(s)) forEachRegRead(e, (r) => r.ver >= 0 && note(r.r, r.ver));
-    }
-  const lines: string[] = ['  bl_init();'];
+  fn.regs.names.forEach((_, r) => {
+    const v = variable(ctx, r);
+    if (r !== fn.regs.flags && used.has(v)) vars.set(v, ctx.varWidth[r] || fn.regs.addressSize);
+  });
+  const data = program.dataNames();
+  const lines: string[] = [...used].some((n) => data.has(n)) ? ['  bl_init();'] : [];
   const byType = new Map<string, string[]>();
-  for (const [v, w] of vars) {
+  for (const [v, w] of [...vars, ...[...ctx.locals.declared].filter(([n]) => used.has(n))]) {
     const t = uType(w);
     if (w === 16) program.runtime.use('v128');
     let list = byType.get(t);
@@ -238,17 +250,18 @@ function prologue(ctx: Context): string[] {
   for (const b of fn.blocks)
     for (const s of b.stmts) {
       const saved = s.k === 'set' && s.r === fn.regs.flags ? savedFlags(s.e) : null;
-      if (!saved || s.k !== 'set' || ctx.inline.has(`${s.r}:${s.ver}`) || ctx.dead.has(`${s.r}:${s.ver}`)) continue;
+      if (!saved || s.k !== 'set' || !used.has(`fa_${s.ver}`)) continue;
       const { a, b: bb } = saved.flags;
       lines.push(
         `  ${uType(a.w)} fa_${s.ver} = 0; ${uType(bb.w)} fb_${s.ver} = 0;${saved.c ? ` int fc_${s.ver} = 0;` : ''}`,
       );
     }
-  const { depth, stackArgs } = frameSize(ctx);
-  const size = depth + fn.regs.addressSize + stackArgs * conv.stackSlot + 16;
-  lines.push(`  _Alignas(16) uint8_t bl_frame[${size}];`);
-  const sp = variable(ctx, fn.regs.sp);
-  if (vars.has(sp)) lines.push(`  ${sp} = (${uType(fn.regs.addressSize)})(uintptr_t)(bl_frame + ${depth});`);
+  if (vars.has(sp)) {
+    const { depth, stackArgs } = frameSize(ctx);
+    const size = depth + fn.regs.addressSize + stackArgs * conv.stackSlot + 16;
+    lines.push(`  _Alignas(16) uint8_t bl_frame[${size}];`);
+    lines.push(`  ${sp} = (${uType(fn.regs.addressSize)})(uintptr_t)(bl_frame + ${depth});`);
+  }
   const fs = fn.regs.names.indexOf('fs_base');
   if (fs >= 0 && vars.has(variable(ctx, fs))) {
     lines.push(`  static _Alignas(16) uint8_t bl_tls[256];`);
@@ -356,7 +369,14 @@ function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStm
       return { body, exit: { k: 'switch', pre, cases } };
     }
     const lines = stmtC(ctx, s);
-    if (lines.length) body.push({ k: 'line', text: lines.join('\n') });
+    // An assignment of a register's variable or a local can go if nothing reads what it writes.
+    const assigns =
+      s.k === 'set' && s.r !== fn.regs.flags
+        ? variable(ctx, s.r)
+        : s.k === 'store'
+          ? (ctx.locals.at(s.addr, s.w) ?? undefined)
+          : undefined;
+    if (lines.length) body.push({ k: 'line', text: lines.join('\n'), ...(assigns ? { assigns } : {}) });
     if (s.k === 'ret' || (s.k === 'call' && s.tail)) {
       body[body.length - 1] = { k: 'line', text: lines.join('\n'), ends: true };
       return { body, exit: { k: 'end' } };
@@ -379,8 +399,10 @@ function stmtC(ctx: Context, s: Stmt): string[] {
       return [
         `${variable(ctx, s.r)} = ${fit(referenceOf(ctx, s.r, s.ver) ?? exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`,
       ];
-    case 'store':
-      return [`*(${uType(s.w)} *)(uintptr_t)(${exprC(ctx, s.addr)}) = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
+    case 'store': {
+      const to = ctx.locals.at(s.addr, s.w) ?? `*(${uType(s.w)} *)(uintptr_t)(${exprC(ctx, s.addr)})`;
+      return [`${to} = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
+    }
     case 'call':
       return callC(ctx, s);
     case 'ret':
@@ -424,9 +446,18 @@ function referenceOf(ctx: Context, r: number, ver: number): string | null {
   return text && word === 8 ? text : text && `(uint32_t)${text}`;
 }
 
+/** The expression under `e`'s widenings and narrowings whose low `w` bytes are `e`'s (none narrower than `w`). */
+function lowBits(e: Expr, w: number): Expr {
+  while (e.k === 'un' && (e.op === 'zext' || e.op === 'trunc') && e.a.w >= w && e.w >= w) e = e.a;
+  return e;
+}
+
 /** `text`, a value of `from` bytes, as one of `to` bytes. */
 function fit(text: string, from: number, to: number): string {
   if (from === to) return text;
+  // A literal is written at the width wanted.
+  const lit = /^(0x[0-9a-f]+|\d+)(u|ull)$/.exec(text);
+  if (lit && to <= 8) return constant(BigInt(lit[1]!), to);
   if (to === 16) return from === 16 ? text : `((struct v128){${text}, 0})`;
   if (from === 16) return `(${uType(to)})(${text}).lo`;
   return `(${uType(to)})(${text})`;
@@ -531,8 +562,14 @@ function argumentC(ctx: Context, s: Extract<Stmt, { k: 'call' }>, p: ParamC): st
   if (loc.kind === 'stack') {
     // The callee reads it above its return address: at the caller's stack pointer + (offset - a word).
     const sp = s.args[s.args.length - 1]!;
-    const t = classType(p.cls, p.width);
-    return `*(${t} *)(uintptr_t)(${exprC(ctx, sp)} + ${loc.offset - word})`;
+    const at = load(bin('add', sp, konst(loc.offset - word, sp.w)), p.width);
+    const v = exprC(ctx, at);
+    if (p.cls === 'float32' || p.cls === 'float64') {
+      rt.use(p.cls === 'float32' ? 'f32' : 'f64');
+      return `bl_f${p.width * 8}(${v})`;
+    }
+    if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function') return `(void *)(uintptr_t)${v}`;
+    return `(${classType(p.cls, p.width)})${v}`;
   }
   if (loc.kind === 'float') {
     const x = s.args[conv.intArgs.length + loc.index];
@@ -609,12 +646,17 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
       if (e.r === ctx.df.ssa.fn.regs.flags) throw new Unsupported('the flags read as a value');
       const vw = ctx.varWidth[e.r] || ctx.df.ssa.fn.regs.addressSize;
       const def = ctx.inline.get(`${e.r}:${e.ver}`);
-      if (def) return fit(fit(referenceOf(ctx, e.r, e.ver) ?? x(def), def.w, vw), vw, w);
+      const ref = def && referenceOf(ctx, e.r, e.ver);
+      if (def && !ref && w <= def.w) {
+        const inner = lowBits(def, w);
+        return fit(x(inner), inner.w, w);
+      }
+      if (def) return fit(fit(ref ?? x(def), def.w, vw), vw, w);
       return fit(variable(ctx, e.r), vw, w);
     }
     case 'load':
       if (w === 16) rt.use('v128');
-      return `*(${uType(w)} *)(uintptr_t)(${x(e.addr)})`;
+      return ctx.locals.at(e.addr, w) ?? `*(${uType(w)} *)(uintptr_t)(${x(e.addr)})`;
     case 'bin':
       return binaryC(ctx, e, x);
     case 'un':
@@ -766,8 +808,10 @@ function unaryC(ctx: Context, e: Extract<Expr, { k: 'un' }>, x: (a: Expr) => str
       }
       return `(${uType(w)})~${fit(x(e.a), from, w)}`;
     case 'zext':
-    case 'trunc':
-      return fit(x(e.a), from, w);
+    case 'trunc': {
+      const a = lowBits(e.a, w);
+      return fit(x(a), a.w, w);
+    }
     case 'sext':
       if (from === 16 || w === 16) throw new Unsupported('a vector sign extension');
       return `(${uType(w)})(${sType(w)})(${sType(from)})${x(e.a)}`;

@@ -110,6 +110,11 @@ export class Program {
     return c;
   }
 
+  /** Names of the data copies made so far. */
+  dataNames(): Set<string> {
+    return new Set([...this.copies.values()].map((c) => c.name));
+  }
+
   /** Runtime address deltas of the copies: a code address computed from a copy's base is off by one of them. */
   copyDeltas(): string[] {
     return [...this.copies.values()].map((c) => `((uint64_t)(uintptr_t)${c.name} - ${c.section.vaddr}ull)`);
