@@ -71,3 +71,46 @@ for (const { index, level, cc } of cases)
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+const READABLE = `
+int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) { if (a[i] > 10) s += a[i]; else s -= 1; } return s; }
+int find(const char *s, char c) { while (*s) { if (*s == c) return 1; s++; } return 0; }
+int classify(int x) { if (x < 0) return -1; if (x == 0) return 0; if (x > 100) return 2; return 1; }
+int main(void) { return 0; }
+`;
+const CHECK = `
+#include <assert.h>
+int main(void) {
+  int a[5] = {1, 20, 30, 4, 11};
+  assert(sum(a, 5) == 59 && sum(a, 0) == 0);
+  assert(find("hello", 'l') == 1 && find("hello", 'z') == 0 && find("", 'a') == 0);
+  assert(classify(-5) == -1 && classify(0) == 0 && classify(7) == 1 && classify(101) == 2);
+  return 0;
+}
+`;
+
+for (const level of ['O0', 'O2'])
+  test(`decompile: -${level} loops and branches come out structured (while/do-while, if/else, no goto), frame slots as locals, and still compute the same`, async (t) => {
+    if (!hasGcc) return t.skip('gcc absent');
+    const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+    try {
+      writeFileSync(join(dir, 'f.c'), READABLE);
+      execFileSync('gcc', [`-${level}`, '-fno-inline', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
+      const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
+      const index = (name: string) =>
+        graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === name)!.vaddr);
+      const out = decompile(image, graph, decoders, ['sum', 'find', 'classify'].map(index));
+      const text = out.functions.map((f) => f.text ?? f.error).join('\n');
+      assert.doesNotMatch(text, /\bgoto\b/, text);
+      assert.match(text, /\b(while|do)\b/, text);
+      if (level === 'O0') {
+        assert.match(text, /\blocal_[0-9a-f]+ = /, 'the -O0 frame slots are named locals');
+        assert.doesNotMatch(text, /bl_frame/, 'no frame array left where every slot is a local');
+      }
+      writeFileSync(join(dir, 'check.c'), `${out.source}\n${CHECK}`);
+      execFileSync('gcc', ['check.c', '-o', 'check', '-lm'], { cwd: dir, stdio: 'pipe' });
+      execFileSync('timeout', ['10', './check'], { cwd: dir, stdio: 'pipe' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });

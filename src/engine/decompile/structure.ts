@@ -118,11 +118,11 @@ class Structurer {
     for (const loop of this.loops.values()) {
       const exits = new Set<number>();
       for (const x of loop.body) for (const s of g.succ(x)) if (!loop.body.has(s)) exits.add(s);
-      // Where the loop's paths meet after it, else its earliest exit; other exits stay gotos.
+      // Where the loop's paths meet after it (each exit's own code then runs in the loop and breaks), else
+      // its earliest exit; exits that reach neither stay gotos.
       let p = this.ipdom[loop.header]!;
       while (p >= 0 && p < g.count && loop.body.has(p)) p = this.ipdom[p]!;
-      loop.follow =
-        p >= 0 && p < g.count && exits.has(p) ? p : ([...exits].sort((a, b) => rank.get(a)! - rank.get(b)!)[0] ?? null);
+      loop.follow = p >= 0 && p < g.count ? p : ([...exits].sort((a, b) => rank.get(a)! - rank.get(b)!)[0] ?? null);
     }
   }
 
@@ -148,11 +148,9 @@ class Structurer {
     return r;
   }
 
-  /** A block may be written inside `loop`: in its body, or an exit path of its own that never comes back. */
+  /** A block may be written inside `loop`: in its body, or on an exit path of its own that never comes back. */
   private belongs(loop: Loop, b: number): boolean {
-    if (loop.body.has(b)) return true;
-    if (!this.dominates(loop.header, b) || this.reaches(b, loop.header)) return false;
-    return loop.follow === null || !this.reaches(b, loop.follow);
+    return loop.body.has(b) || (this.dominates(loop.header, b) && !this.reaches(b, loop.header));
   }
 
   /**
@@ -235,6 +233,17 @@ class Structurer {
         out.push({ k: 'if', cond: negate(exit.cond), then: [fall], else: [] });
         return exit.taken;
       }
+      // One way stays in the loop, the other leaves it: `if (c) { …; break; }` and the loop goes on.
+      const leaves = (to: number, other: number) => !loop.body.has(to) && loop.body.has(other);
+      for (const [to, other, cond] of [
+        [exit.taken, exit.fall, exit.cond],
+        [exit.fall, exit.taken, negate(exit.cond)],
+      ] as const)
+        if (leaves(to, other)) {
+          const t = this.transfer(to, null);
+          out.push({ k: 'if', cond, then: t === 'place' ? this.seq(to, null) : t ? [t] : [], else: [] });
+          return other;
+        }
     }
     const join = this.join(b, exit);
     const arm = (to: number): CStmt[] => {
