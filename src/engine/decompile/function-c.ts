@@ -80,6 +80,8 @@ interface Context {
   inline: Map<string, Expr>;
   dead: Set<string>;
   locals: FrameLocals;
+  /** Flags versions phis merge share the variables their operands are saved in: version → the class's least. */
+  flagClass: Map<number, number>;
 }
 
 /** The function's C definition. Throws Unsupported when the code uses what the output cannot express yet. */
@@ -104,6 +106,7 @@ export function functionC(
     inline: new Map(),
     dead: new Set(),
     locals: NO_LOCALS,
+    flagClass: flagClasses(df),
   };
   propagation(ctx);
   ctx.locals = frameLocals(df, (s) => s.k !== 'set' || !ctx.dead.has(`${s.r}:${s.ver}`));
@@ -246,15 +249,16 @@ function prologue(ctx: Context, body: string): string[] {
     list.push(`${v} = ${w === 16 ? '{0}' : '0'}`);
   }
   for (const [t, list] of byType) lines.push(`  ${t} ${list.join(', ')};`);
-  // Flags: the two operands of the operation that set them, by version.
+  // Flags: the two operands of the operation that set them, by version (merged versions share them).
+  const declared = new Set<number>();
   for (const b of fn.blocks)
     for (const s of b.stmts) {
       const saved = s.k === 'set' && s.r === fn.regs.flags ? savedFlags(s.e) : null;
-      if (!saved || s.k !== 'set' || !used.has(`fa_${s.ver}`)) continue;
+      const v = s.k === 'set' ? flagVar(ctx, s.ver) : -1;
+      if (!saved || !used.has(`fa_${v}`) || declared.has(v)) continue;
+      declared.add(v);
       const { a, b: bb } = saved.flags;
-      lines.push(
-        `  ${uType(a.w)} fa_${s.ver} = 0; ${uType(bb.w)} fb_${s.ver} = 0;${saved.c ? ` int fc_${s.ver} = 0;` : ''}`,
-      );
+      lines.push(`  ${uType(a.w)} fa_${v} = 0; ${uType(bb.w)} fb_${v} = 0;${saved.c ? ` int fc_${v} = 0;` : ''}`);
     }
   if (vars.has(sp)) {
     const { depth, stackArgs } = frameSize(ctx);
@@ -393,12 +397,12 @@ function stmtC(ctx: Context, s: Stmt): string[] {
       if (s.r === fn.regs.flags) {
         const saved = savedFlags(s.e);
         if (!saved) return [];
-        const out = [`fa_${s.ver} = ${exprC(ctx, saved.flags.a)};`, `fb_${s.ver} = ${exprC(ctx, saved.flags.b)};`];
-        return saved.c ? [...out, `fc_${s.ver} = ${exprC(ctx, saved.c)};`] : out;
+        const v = flagVar(ctx, s.ver);
+        const out = [`fa_${v} = ${exprC(ctx, saved.flags.a)};`, `fb_${v} = ${exprC(ctx, saved.flags.b)};`];
+        return saved.c ? [...out, `fc_${v} = ${exprC(ctx, saved.c)};`] : out;
       }
-      return [
-        `${variable(ctx, s.r)} = ${fit(referenceOf(ctx, s.r, s.ver) ?? exprC(ctx, s.e), s.e.w, ctx.varWidth[s.r]!)};`,
-      ];
+      const vw = ctx.varWidth[s.r]!;
+      return [`${variable(ctx, s.r)} = ${referenceOf(ctx, s.r, s.ver, vw) ?? fit(exprC(ctx, s.e), s.e.w, vw)};`];
     case 'store': {
       const to = ctx.locals.at(s.addr, s.w) ?? `*(${uType(s.w)} *)(uintptr_t)(${exprC(ctx, s.addr)})`;
       return [`${to} = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
@@ -436,14 +440,14 @@ function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
 
 /**
  * A value data flow knows to be an address an instruction formed (adrp + add across instructions), inside
- * the image: as the output's pointer to it.
+ * the image: as the output's pointer to it, `width` bytes wide.
  */
-function referenceOf(ctx: Context, r: number, ver: number): string | null {
+function referenceOf(ctx: Context, r: number, ver: number, width: number): string | null {
   const v = ctx.df.valueOf(r, ver);
   const word = ctx.df.ssa.fn.regs.addressSize;
   if (v.kind !== 'const' || !v.ref) return null;
   const text = ctx.program.reference(Number(BigInt.asUintN(word * 8, v.v)));
-  return text && word === 8 ? text : text && `(uint32_t)${text}`;
+  return text && fit(word === 8 ? text : `(uint32_t)${text}`, word, width);
 }
 
 /** The expression under `e`'s widenings and narrowings whose low `w` bytes are `e`'s (none narrower than `w`). */
@@ -646,12 +650,13 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
       if (e.r === ctx.df.ssa.fn.regs.flags) throw new Unsupported('the flags read as a value');
       const vw = ctx.varWidth[e.r] || ctx.df.ssa.fn.regs.addressSize;
       const def = ctx.inline.get(`${e.r}:${e.ver}`);
-      const ref = def && referenceOf(ctx, e.r, e.ver);
-      if (def && !ref && w <= def.w) {
+      const ref = def && referenceOf(ctx, e.r, e.ver, vw);
+      if (ref) return fit(ref, vw, w);
+      if (def && w <= def.w) {
         const inner = lowBits(def, w);
         return fit(x(inner), inner.w, w);
       }
-      if (def) return fit(fit(ref ?? x(def), def.w, vw), vw, w);
+      if (def) return fit(fit(x(def), def.w, vw), vw, w);
       return fit(variable(ctx, e.r), vw, w);
     }
     case 'load':
@@ -710,15 +715,11 @@ function flagsSource(ctx: Context, flags: Expr): FlagsSource {
       b: fit(exprC(ctx, flags.b), flags.b.w, flags.a.w),
       w: flags.a.w,
     };
-  const { fn, defs } = ctx.df.ssa;
   if (flags.k !== 'reg' || flags.ver <= 0) throw new Unsupported('a condition on flags from outside the function');
-  const at = defs[flags.r]?.[flags.ver];
-  const def = at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
-  if (def?.k !== 'set') throw new Unsupported('a condition on flags merged from several paths');
-  const saved = savedFlags(def.e);
+  const saved = flagsDefinition(ctx, flags.r, flags.ver);
   if (!saved) throw new Unsupported('a condition on flags the IR does not describe');
   if (ctx.inline.has(`${flags.r}:${flags.ver}`)) return flagsSource(ctx, saved.flags);
-  const v = flags.ver;
+  const v = flagVar(ctx, flags.ver);
   const op: FlagsSource = {
     k: 'op',
     op: saved.flags.op,
@@ -727,6 +728,71 @@ function flagsSource(ctx: Context, flags: Expr): FlagsSource {
     w: saved.flags.a.w,
   };
   return saved.nzcv ? { k: 'select', c: `fc_${v}`, then: op, nzcv: exprC(ctx, saved.nzcv) } : op;
+}
+
+/**
+ * Flags versions merged by phis, when every definition merged has the same shape (operation, operand
+ * widths, a conditional compare or not): they share the variables the operands are saved in.
+ */
+function flagClasses(df: DataFlow): Map<number, number> {
+  const { fn, defs } = df.ssa;
+  const flags = fn.regs.flags;
+  const parent = new Map<number, number>();
+  const find = (v: number): number => {
+    let p = parent.get(v) ?? v;
+    while (p !== (parent.get(p) ?? p)) p = parent.get(p)!;
+    parent.set(v, p);
+    return p;
+  };
+  for (const b of fn.blocks)
+    for (const s of b.stmts)
+      if (s.k === 'phi' && s.r === flags)
+        for (const v of s.args) {
+          if (v <= 0) continue;
+          const [x, y] = [find(v), find(s.ver)];
+          if (x !== y) parent.set(Math.max(x, y), Math.min(x, y));
+        }
+  const shapeOf = (v: number): string | null => {
+    const at = defs[flags]?.[v];
+    const def = at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+    if (def?.k !== 'set') return null;
+    const saved = savedFlags(def.e);
+    return saved ? `${saved.flags.op}:${saved.flags.a.w}:${saved.flags.b.w}:${saved.c ? 'c' : ''}` : '?';
+  };
+  const classes = new Map<number, number[]>();
+  for (const v of parent.keys()) {
+    let list = classes.get(find(v));
+    if (!list) classes.set(find(v), (list = []));
+    list.push(v);
+  }
+  const out = new Map<number, number>();
+  for (const [rep, members] of classes) {
+    const shapes = new Set(members.map(shapeOf).filter((x) => x !== null));
+    if (shapes.size === 1 && !shapes.has('?')) for (const v of members) out.set(v, rep);
+  }
+  return out;
+}
+
+/** The suffix of the variables version `ver` of the flags saves its operands in. */
+const flagVar = (ctx: Context, ver: number) => ctx.flagClass.get(ver) ?? ver;
+
+/** The flags definition behind version `ver`: its own, or for a phi, that of the definitions it merges. */
+function flagsDefinition(ctx: Context, r: number, ver: number): ReturnType<typeof savedFlags> {
+  const { fn, defs } = ctx.df.ssa;
+  const defAt = (v: number) => {
+    const at = defs[r]?.[v];
+    return at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+  };
+  const def = defAt(ver);
+  if (def?.k === 'set') return savedFlags(def.e);
+  if (def?.k !== 'phi' || !ctx.flagClass.has(ver))
+    throw new Unsupported('a condition on flags merged from different operations');
+  const rep = flagVar(ctx, ver);
+  for (const [v, c] of ctx.flagClass) {
+    const member = c === rep ? defAt(v) : undefined;
+    if (member?.k === 'set') return savedFlags(member.e);
+  }
+  return null;
 }
 
 /** A flags definition as an operation (and, for a conditional compare, its condition and fallback nzcv). */
