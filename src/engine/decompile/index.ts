@@ -11,7 +11,10 @@ import { toSsa } from '../ir/ssa.js';
 import { libraryFor, recoverFunctionSignatures } from '../types/index.js';
 import { Unsupported } from './c-names.js';
 import { declaration, functionC } from './function-c.js';
-import { Program } from './program.js';
+import { Program, type DecompiledSymbol } from './program.js';
+
+export type { DecompiledSymbol } from './program.js';
+export { placeholderForm, type FunctionMappingFull, type PlaceholderForm } from './placeholders.js';
 
 export interface DecompiledFunction {
   address: number;
@@ -19,6 +22,8 @@ export interface DecompiledFunction {
   /** Its C definition, or null with `error` saying what it uses that the output cannot express yet. */
   text: string | null;
   error?: string;
+  /** What its text refers to outside itself: itself, its callees, library functions, data, strings. */
+  symbols: DecompiledSymbol[];
   /** Milliseconds its lifting, data flow and translation took. */
   ms: number;
 }
@@ -83,11 +88,12 @@ export function decompile(
     const t0 = performance.now();
     const f = graph.functions[fi]!;
     const name = program.nameOf(fi);
-    const done = (text: string | null, error?: string): DecompiledFunction => ({
+    const done = (text: string | null, error?: string, symbols: DecompiledSymbol[] = []): DecompiledFunction => ({
       address: f.start,
       name,
       text,
       ...(error === undefined ? {} : { error }),
+      symbols,
       ms: performance.now() - t0,
     });
     const sig = signatures[fi];
@@ -95,7 +101,9 @@ export function decompile(
     const fn = lifter.lift(fi, layouts[fi]!);
     if (!sig || !abi || !fn) return done(null, 'no lifter for its CPU');
     try {
-      return done(functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig));
+      const c = program.referencesOf(() => functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig));
+      const self: DecompiledSymbol = { name, kind: 'function', address: f.start };
+      return done(c.value, undefined, [self, ...c.symbols.filter((s) => s.kind !== 'function' || s.name !== name)]);
     } catch (err) {
       if (!(err instanceof Unsupported)) throw err;
       return done(null, err.message);

@@ -8,6 +8,17 @@ import type { KnownPrototype, PrototypeDatabase } from '../types/prototypes/inde
 import type { RecoveredSignature } from '../types/index.js';
 import { Runtime } from './runtime.js';
 
+/**
+ * Something outside a function that its C refers to, as the output spells it: a function of the binary, a
+ * library function (external), a data copy (global, at its section's address), or a string literal (`name` is
+ * what C writes between the quotes). Placeholders (placeholders.ts) are made from these.
+ */
+export interface DecompiledSymbol {
+  name: string;
+  kind: 'function' | 'external' | 'global' | 'string';
+  address: number;
+}
+
 export interface DataCopy {
   name: string;
   section: SectionInfo;
@@ -29,6 +40,8 @@ export class Program {
   private readonly queued = new Set<number>();
   /** Library functions called, for the headers. */
   readonly libraryCalls = new Set<string>();
+  /** What the function being translated refers to, by kind and name; null between functions. */
+  private referred: Map<string, DecompiledSymbol> | null = null;
 
   constructor(
     readonly image: BinaryImage,
@@ -68,13 +81,33 @@ export class Program {
       this.queued.add(fi);
       this.queue.push(fi);
     }
-    return this.nameOf(fi);
+    const name = this.nameOf(fi);
+    this.refer({ name, kind: 'function', address: this.graph.functions[fi]!.start });
+    return name;
+  }
+
+  /** Runs `translate` (one function's translation) and returns what it gave with the symbols it referred to. */
+  referencesOf<T>(translate: () => T): { value: T; symbols: DecompiledSymbol[] } {
+    const referred = new Map<string, DecompiledSymbol>();
+    this.referred = referred;
+    try {
+      return { value: translate(), symbols: [...referred.values()] };
+    } finally {
+      this.referred = null;
+    }
+  }
+
+  /** Records that the function being translated refers to `s` (the first address of a name stays). */
+  refer(s: DecompiledSymbol): void {
+    const key = `${s.kind}:${s.name}`;
+    if (this.referred && !this.referred.has(key)) this.referred.set(key, s);
   }
 
   /** The library function a call to `address` (a PLT stub, thunk or import slot) reaches, if known. */
   libraryAt(address: number): { name: string; known: KnownPrototype | null } | null {
     const name = this.imports.get(address);
     if (name === undefined) return null;
+    this.refer({ name, kind: 'external', address });
     return { name, known: this.library.find(name) };
   }
 
@@ -95,6 +128,7 @@ export class Program {
     const s = this.sectionAt(address);
     if (!s || s.exec || s.size > MAX_DATA) return null;
     const copy = this.copyOf(s);
+    this.refer({ name: copy.name, kind: 'global', address: s.vaddr });
     return `(uint64_t)(uintptr_t)(${copy.name} + ${address - s.vaddr})`;
   }
 
