@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type {
+  AiDecompilationService,
   AnalysesService,
   AnalysisDataTypesService,
   AnalysisProgressService,
@@ -34,6 +35,7 @@ import { analysisEventsRoute } from './routes/analysis-events.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { collectionsRoutes } from './routes/collections.js';
+import { aiDecompilationRoutes } from './routes/ai-decompilation.js';
 import { commentsRoutes } from './routes/comments.js';
 import { dataTypesRoutes } from './routes/data-types.js';
 import { functionNamesRoutes } from './routes/function-names.js';
@@ -62,6 +64,7 @@ export interface ApiServices {
   matching: FunctionMatchingService;
   unstrip: UnstripService;
   dataTypes: DataTypesService;
+  decompilation: AiDecompilationService;
   analysisDataTypes: AnalysisDataTypesService;
   signatures: FunctionSignaturesService;
   collections: CollectionsV2Service;
@@ -126,6 +129,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(understandingRoutes(services.understanding));
   await app.register(functionMatchingRoutes(services.matching, services.unstrip));
   await app.register(dataTypesRoutes(services.dataTypes));
+  await app.register(aiDecompilationRoutes(services.decompilation, services.comments));
   await app.register(collectionsRoutes(services.collections));
   await app.register(searchRoutes(services.search));
   await app.register(v3Routes(services.collectionsV3, services.search));

@@ -23,3 +23,4 @@ export * from './capabilities.js';
 export * from './matching.js';
 export * from './data-types.js';
 export * from './v3-data-types.js';
+export * from './ai-decompilation.js';

@@ -14,6 +14,7 @@ export {
   NoSuchFunction,
 } from './pipeline.js';
 export type { Decompilation, DecompiledFunction } from './decompile/index.js';
+export { functionSummary, placeholderForm } from './decompile/index.js';
 export type { AnalyzeOptions, ProgressCallback, StageName } from './pipeline.js';
 export { decodersFor, recoverBinaryFunctions } from './recover-binary.js';
 export { MAX_RENDERED_INSTRUCTIONS, renderBlocks } from './render-blocks.js';

@@ -299,13 +299,15 @@ export async function analyzeTypes(
 
 /**
  * C for the functions `wanted` picks among the file's functions (names as the analysis gives them, or
- * start addresses; all when null), and for every function of the file they call.
+ * start addresses; all when null), and for every function of the file they call. `renamed` gives functions,
+ * by start address, the names their users chose since (the stored analysis's names).
  */
 export async function analyzeDecompilation(
   bytes: Uint8Array,
   options: Omit<AnalyzeOptions, 'rules' | 'sbom'>,
   wanted: (string | number)[] | null,
   onProgress?: ProgressCallback,
+  renamed?: ReadonlyMap<number, string>,
 ): Promise<Decompilation> {
   const ctx: Partial<AnalysisContext> = { bytes, options };
   await runStages(
@@ -326,7 +328,7 @@ export async function analyzeDecompilation(
     graph,
     decoders,
     roots,
-    functions.map((f) => f.name),
+    functions.map((f) => renamed?.get(f.vaddr) ?? f.name),
   );
 }
 

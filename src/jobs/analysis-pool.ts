@@ -2,6 +2,7 @@ import { Piscina } from 'piscina';
 import type { AnalysisLimits } from '../shared/analysis-limits.js';
 import type { AnalysisTaskInput, AnalysisTaskOutput } from './analysis-task.js';
 import type { DataTypesTaskInput, DataTypesTaskOutput } from './data-types-task.js';
+import type { DecompileTaskInput, DecompileTaskOutput } from './decompile-task.js';
 import { limitExceeded, PermanentJobError } from './failures.js';
 import { taskUrl } from './task-url.js';
 
@@ -21,7 +22,7 @@ const youngGenerationMb = (mb: number) => Math.min(48, Math.floor(mb / 16));
 export type AnalysisRequest = Omit<AnalysisTaskInput, 'limits'>;
 
 /**
- * Worker threads for analyses and data-type generation, so they never run on the API's event loop, each bounded
+ * Worker threads for analyses, data-type generation and decompilation, so they never run on the API's event loop, each bounded
  * by the limits: a thread past its time is terminated, one past its heap dies (and the next task gets a fresh
  * one), a result past the output limits is refused in the thread before it is stored.
  */
@@ -56,6 +57,11 @@ export class AnalysisPool {
   /** Generates an analysis's data types (data-types-task.ts) in an analysis thread, within the same limits. */
   generateTypes(input: DataTypesTaskInput): Promise<DataTypesTaskOutput> {
     return this.limited<DataTypesTaskOutput>(input, 'data-types-task', 'data-type generation');
+  }
+
+  /** Decompiles functions of an analysis (decompile-task.ts) in an analysis thread, within the same limits. */
+  decompile(input: DecompileTaskInput): Promise<DecompileTaskOutput> {
+    return this.limited<DecompileTaskOutput>(input, 'decompile-task', 'decompilation');
   }
 
   private async limited<T>(input: unknown, task: string, what: string): Promise<T> {

@@ -8,3 +8,4 @@ export * from './request-pool.js';
 export * from './handlers/analysis.js';
 export * from './handlers/similarity-run.js';
 export * from './handlers/data-types.js';
+export * from './handlers/decompile.js';

@@ -3,16 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/index.js';
 import { FsBlobStore } from '../blobs/index.js';
 import type { Config } from '../config/index.js';
-import { ANALYSIS_JOB_KIND, DATA_TYPES_JOB_KIND, SIMILARITY_RUN_JOB_KIND } from '../contracts/index.js';
+import {
+  ANALYSIS_JOB_KIND,
+  DATA_TYPES_JOB_KIND,
+  DECOMPILE_JOB_KIND,
+  SIMILARITY_RUN_JOB_KIND,
+} from '../contracts/index.js';
 import {
   AnalysisJobHandler,
   AnalysisPool,
-  DataTypesJobHandler,
+  dataTypesJobHandler,
+  decompileJobHandler,
   JobRunner,
   RequestPool,
   SimilarityRunJobHandler,
 } from '../jobs/index.js';
 import {
+  AiDecompilationService,
   AnalysesService,
   AnalysisDataTypesService,
   AnalysisProgressService,
@@ -58,7 +65,8 @@ const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, confi
     config.databaseUrl,
   ),
   [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
-  [DATA_TYPES_JOB_KIND]: new DataTypesJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
+  [DATA_TYPES_JOB_KIND]: dataTypesJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
+  [DECOMPILE_JOB_KIND]: decompileJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
 });
 
 export interface Runtime {
@@ -103,6 +111,8 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
   });
   const collections = new CollectionsService(store);
   const dataTypes = new DataTypesService(store);
+  const unstrip = new UnstripService(store);
+  const comments = new CommentsService(store);
 
   const app = await buildApp(
     {
@@ -111,15 +121,16 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       analyses: new AnalysesService(store, (a) => understanding.tagItems(a)),
       results: new AnalysisResultsService(store),
       progress: new AnalysisProgressService(store),
-      comments: new CommentsService(store),
+      comments,
       functions: new FunctionsService(store),
       blocks: new FunctionBlocksService(store, blobs, (req) => requestPool.renderBlocks(req)),
       names: new FunctionNamesService(store),
       binaries: new BinariesService(store, blobs, (path) => requestPool.describeFile(path)),
       understanding,
       matching: new FunctionMatchingService(store),
-      unstrip: new UnstripService(store),
+      unstrip,
       dataTypes,
+      decompilation: new AiDecompilationService(store, unstrip),
       analysisDataTypes: new AnalysisDataTypesService(store),
       signatures: new FunctionSignaturesService(store, dataTypes),
       collections: new CollectionsV2Service(collections),

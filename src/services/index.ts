@@ -24,3 +24,4 @@ export * from './health.js';
 export * from './data-types.js';
 export * from './analysis-data-types.js';
 export * from './function-signatures.js';
+export * from './ai-decompilation.js';

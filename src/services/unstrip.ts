@@ -84,6 +84,24 @@ export class UnstripService {
     return this.respond(caller, started);
   }
 
+  /**
+   * The best-supported name the analysis's latest finished unstrip runs suggest for its function at `vaddr`,
+   * from matches the caller can see, with its confidence; null when they suggest none.
+   */
+  async predictedName(caller: Caller, analysisId: number, vaddr: number) {
+    let best: { name: string; confidence: number } | null = null;
+    for (const kind of ['auto_unstrip', 'ai_unstrip'] as const) {
+      const { suggestions } = await this.visibleSuggestions(
+        caller,
+        await this.store.similarityRuns.latestOfAnalysis(analysisId, kind),
+      );
+      for (const s of suggestions ?? [])
+        if (s.vaddr === vaddr && s.confidence > (best?.confidence ?? -1))
+          best = { name: s.name, confidence: s.confidence };
+    }
+    return best;
+  }
+
   /** A finished run's suggestions less those naming functions of analyses the caller can no longer see. */
   private async visibleSuggestions(caller: Caller, run: SimilarityRunRow | undefined) {
     if (run?.status !== 'COMPLETED' || !run.result) return { suggestions: null, hidden: 0 };

@@ -20,6 +20,8 @@ const KEYS = {
   analysis_data_types: 'id',
   function_data_type_history: 'vaddr',
   function_data_types: 'vaddr',
+  function_decompilations: 'vaddr',
+  decompilation_ratings: 'vaddr',
 } as const;
 type Walked = keyof typeof KEYS;
 
@@ -86,4 +88,6 @@ export async function clearAnalysis(db: Kysely<Database>, analysisId: number): P
   for (const table of ['data_type_uses', 'analysis_data_types', 'function_data_type_history'] as const)
     await deleteInChunks(db, table, analysisId);
   await deleteInChunks(db, 'function_data_types', analysisId, FUNCTIONS_PER_CHUNK);
+  for (const table of ['function_decompilations', 'decompilation_ratings'] as const)
+    await deleteInChunks(db, table, analysisId, FUNCTIONS_PER_CHUNK);
 }

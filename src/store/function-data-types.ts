@@ -157,19 +157,17 @@ export class FunctionDataTypesRepository {
 
   /** A data-types job of the analysis that no runner has claimed yet, locked until the transaction ends. */
   private async queuedJob(tx: Transaction<Database>, analysisId: number): Promise<number | undefined> {
-    const waiting = tx
+    const waiting = await tx
       .selectFrom('function_data_types')
       .select('job_id')
+      .distinct()
       .where('analysis_id', '=', analysisId)
-      .where('status', '=', 'pending');
-    const q = tx
-      .selectFrom('jobs')
-      .select('id')
-      .where('id', 'in', waiting)
-      .where('state', '=', 'queued')
-      .orderBy('id', 'desc')
-      .limit(1);
-    return (await this.driver.lockForClaim(q).executeTakeFirst())?.id;
+      .where('status', '=', 'pending')
+      .execute();
+    return this.jobs.newestQueued(
+      tx,
+      waiting.map((r) => r.job_id),
+    );
   }
 
   /** The job has started: its waiting functions are running. */

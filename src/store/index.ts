@@ -6,6 +6,8 @@ import { AnalysesRepository } from './analyses.js';
 import { AnalysisDataTypesRepository } from './analysis-data-types.js';
 import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
+import { DecompilationRatingsRepository } from './decompilation-ratings.js';
+import { FunctionDecompilationsRepository } from './function-decompilations.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionDataTypesRepository } from './function-data-types.js';
 import { FunctionsRepository } from './functions.js';
@@ -33,7 +35,10 @@ export type {
   NewCollection,
 } from './collections.js';
 export { OFFICIAL_ROLES } from './collections.js';
-export type { CommentRow } from './comments.js';
+export type { CommentRow, CommentSubject } from './comments.js';
+export type { DecompilationRating } from './decompilation-ratings.js';
+export type { DecompilationOutcome, FunctionDecompilationRow } from './function-decompilations.js';
+export { FunctionDecompilationsRepository } from './function-decompilations.js';
 export type { FunctionOwner, FunctionResults, FunctionRow } from './functions.js';
 export type { DataTypeFilter, DataTypeRow, DataTypeWrite, DefinedDataType } from './analysis-data-types.js';
 export type {
@@ -67,6 +72,9 @@ export interface Store {
   functionDataTypes: FunctionDataTypesRepository;
   /** Each analysis's type table and which functions use which types. */
   analysisDataTypes: AnalysisDataTypesRepository;
+  /** Each function's latest decompilation (status, result, when it was made) and its users' ratings. */
+  functionDecompilations: FunctionDecompilationsRepository;
+  decompilationRatings: DecompilationRatingsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
   similarityRuns: SimilarityRunsRepository;
@@ -95,6 +103,8 @@ export function createStore(driver: DatabaseDriver): Store {
     functions: new FunctionsRepository(driver.db),
     functionDataTypes: new FunctionDataTypesRepository(driver, jobs, analysisDataTypes),
     analysisDataTypes,
+    functionDecompilations: new FunctionDecompilationsRepository(driver.db, jobs),
+    decompilationRatings: new DecompilationRatingsRepository(driver.db),
     strings: new StringsRepository(driver.db),
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
     similarityInputs: new SimilarityInputsRepository(driver.db),

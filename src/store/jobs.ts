@@ -45,6 +45,23 @@ export class JobsRepository {
     return row.id;
   }
 
+  /**
+   * The newest of the jobs `ids` that no runner has claimed yet, row-locked until `tx` ends: work added to it
+   * in `tx` is done by that job (per-function requests join their analysis's waiting job).
+   */
+  async newestQueued(tx: Transaction<Database>, ids: (number | null)[]): Promise<number | undefined> {
+    const known = [...new Set(ids.filter((id) => id !== null))];
+    if (known.length === 0) return undefined;
+    const q = tx
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', 'in', known)
+      .where('state', '=', 'queued')
+      .orderBy('id', 'desc')
+      .limit(1);
+    return (await this.driver.lockForClaim(q).executeTakeFirst())?.id;
+  }
+
   /** One statement, so the claim is atomic on SQLite (single writer) and on PostgreSQL (SKIP LOCKED). */
   claim(owner: string, leaseMs: number): Promise<JobRow | undefined> {
     const now = Date.now();

@@ -91,6 +91,10 @@ export interface CommentsTable {
   content: string;
   created_at: number;
   updated_at: number;
+  /** The function whose decompilation the comment is on (migration 011); null: on the analysis. */
+  vaddr: number | null;
+  /** JSON DecompilationCommentContext: the lines of the decompilation it is about. */
+  context: string | null;
 }
 export interface JobsTable {
   id: Generated<number>;
@@ -294,7 +298,33 @@ export interface DataTypeUsesTable {
   vaddr: number;
 }
 
+/** A function's latest decompilation, keyed by address (migration 011). */
+export interface FunctionDecompilationsTable {
+  analysis_id: number;
+  vaddr: number;
+  /** pending | running | success | error (the reference's AiDecompilationTaskStatus). */
+  status: string;
+  error: string | null;
+  /** The decompile job that made it or is about to. */
+  job_id: number | null;
+  /** JSON StoredDecompilation. */
+  result: string | null;
+  /** When the job read the names (and types) it wrote: older than a later change means stale. */
+  made_at: number | null;
+  updated_at: number;
+}
+export interface DecompilationRatingsTable {
+  analysis_id: number;
+  vaddr: number;
+  user_id: number;
+  rating: string;
+  reason: string | null;
+  updated_at: number;
+}
+
 export interface Database {
+  function_decompilations: FunctionDecompilationsTable;
+  decompilation_ratings: DecompilationRatingsTable;
   function_data_types: FunctionDataTypesTable;
   function_data_type_history: FunctionDataTypeHistoryTable;
   analysis_data_types: AnalysisDataTypesTable;

@@ -23,6 +23,7 @@ import {
   type OpenApiDoc,
 } from '../helpers/reference-contract.js';
 import { v3Notes, v3Operation } from '../helpers/v3-notes.js';
+import { exerciseAiDecompilation } from './contract-ai-decompilation.js';
 import { exerciseDataTypes } from './contract-data-types.js';
 import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { elf64, elfPowerPc } from '../helpers/samples.js';
@@ -89,6 +90,9 @@ const EXTENSIONS: Record<string, string> = {
   'GET /v2/analyses/{analysis_id}/functions/{function_id}/data_types/history':
     'Issue 11 keeps every version an edit of a function’s data types replaces (who and when); the reference ' +
     'has no route to read them.',
+  'POST /v2/analyses/{analysis_id}/functions/ai-decompilation':
+    'Issue 12 asks for a whole-analysis request that decompiles every function in the background; the reference ' +
+    'decompiles one function per request.',
 };
 
 /**
@@ -111,7 +115,21 @@ const META_EXTENSION =
 const PROGRESS =
   'Issue 10 asks for live progress: each stage event and the status carry `progress`, the percent done, ' +
   'optional (absent before the engine reports), so clients that ignore unknown fields see the reference shape.';
+const DECOMPILATION_EXTENSIONS =
+  'Binlens extensions of GetAiDecompilationTask (docs/decisions.md, "AI decompilation"): why a decompilation ' +
+  'failed (the reference says so only on …/status) and the confidence of predicted_function_name.';
+const DECOMPILATION_STATUSES =
+  'A function the caller cannot see answers 404, as on every other function route (docs/decisions.md, ' +
+  '"Visibility"); nothing is billed (402) and the request has no body to refuse (400).';
 const ACCEPTED_DIFFERENCES: Record<string, string> = {
+  'GET /v2/functions/{function_id}/ai-decompilation 200.data.error_message: not in the reference (server: nullable string)':
+    DECOMPILATION_EXTENSIONS,
+  'GET /v2/functions/{function_id}/ai-decompilation 200.data.predicted_function_name_confidence: not in the reference (server: nullable number)':
+    DECOMPILATION_EXTENSIONS,
+  'GET /v2/functions/{function_id}/ai-decompilation 403: status missing from the server': DECOMPILATION_STATUSES,
+  'POST /v2/functions/{function_id}/ai-decompilation 400: status missing from the server': DECOMPILATION_STATUSES,
+  'POST /v2/functions/{function_id}/ai-decompilation 402: status missing from the server': DECOMPILATION_STATUSES,
+  'POST /v2/functions/{function_id}/ai-decompilation 403: status missing from the server': DECOMPILATION_STATUSES,
   'GET /v2/analyses/{analysis_id}/status 200.data.progress: not in the reference (server: integer)': PROGRESS,
   'GET /v2/analysis-stages/{analysis_id} 200.data.events[].progress: not in the reference (server: integer)': PROGRESS,
   'GET /v2/analyses/{analysis_id}/xrefs/{vaddr} 404.code: missing from the server (reference: string)': XREF_404,
@@ -1021,6 +1039,10 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
 
     test('function data types: generate, poll, read, edit (/v2); type table and signatures (/v3)', async () => {
       await exerciseDataTypes(h(), call);
+    });
+
+    test('ai decompilation: request, poll, read, status, ratings, comments', async () => {
+      await exerciseAiDecompilation(h(), call);
     });
 
     test('every published operation and status was exercised, and every response validated', () => {

@@ -3,6 +3,7 @@
 // groups; the /docs page's branding. Routes reach their texts through `operation()` (routes/schema.ts),
 // whose operationId is an `OperationId`: a route without texts here does not compile, and the contract
 // test fails on any published operation without a summary or a description. Imports nothing.
+import { aiDecompilationDocs } from './ai-decompilation.js';
 import { analysesDocs } from './analyses.js';
 import { collectionsDocs } from './collections.js';
 import { dataTypesDocs } from './data-types.js';
@@ -21,6 +22,7 @@ export const OPERATION_DOCS = {
   ...functionsDocs,
   ...collectionsDocs,
   ...dataTypesDocs,
+  ...aiDecompilationDocs,
   ...platformDocs,
 } satisfies Record<string, OperationDoc>;
 

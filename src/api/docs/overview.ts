@@ -19,6 +19,12 @@ export const API_TAGS = [
   { name: 'Collections', description: 'Named sets of binaries, /v2 and /v3; matching filters may use them.' },
   { name: 'Config', description: 'Server settings clients read.' },
   {
+    name: 'FunctionsAIDecompilation',
+    description:
+      "Functions' decompilation to C (asynchronously), with placeholders mapping its names and literals; " +
+      'comments on its lines and ratings.',
+  },
+  {
     name: 'FunctionsCore',
     description:
       'One function: details, call graph, strings, blocks, capabilities. Similar functions and naming ' +

@@ -19,7 +19,7 @@ export const commentsRoutes =
     app.get(
       '/v2/analyses/:analysis_id/comments',
       operation(tags, 'getAnalysisComments', E.list, [404], { params: IdParam('analysis_id'), querystring: Tuning }),
-      async (req) => ok(await svc.list(req.caller, req.params.analysis_id)),
+      async (req) => ok(await svc.list(req.caller, { analysisId: req.params.analysis_id })),
     );
 
     app.post(
@@ -31,7 +31,9 @@ export const commentsRoutes =
         code: 201,
       }),
       async (req, reply) =>
-        reply.status(201).send(ok(await svc.create(req.caller, req.params.analysis_id, req.body.content))),
+        reply
+          .status(201)
+          .send(ok(await svc.create(req.caller, { analysisId: req.params.analysis_id }, req.body.content))),
     );
 
     app.patch(
@@ -41,12 +43,15 @@ export const commentsRoutes =
         querystring: Tuning,
         body: CommentUpdateRequest,
       }),
-      async (req) => ok(await svc.update(req.caller, req.params.analysis_id, req.params.comment_id, req.body.content)),
+      async (req) =>
+        ok(
+          await svc.update(req.caller, { analysisId: req.params.analysis_id }, req.params.comment_id, req.body.content),
+        ),
     );
 
     app.delete(
       '/v2/analyses/:analysis_id/comments/:comment_id',
       operation(tags, 'deleteAnalysisComment', E.bool, [400, 403, 404], { params: CommentParams, querystring: Tuning }),
-      async (req) => ok(await svc.delete(req.caller, req.params.analysis_id, req.params.comment_id)),
+      async (req) => ok(await svc.delete(req.caller, { analysisId: req.params.analysis_id }, req.params.comment_id)),
     );
   };

@@ -15,6 +15,7 @@ import { Program, type DecompiledSymbol } from './program.js';
 
 export type { DecompiledSymbol } from './program.js';
 export { placeholderForm, type FunctionMappingFull, type PlaceholderForm } from './placeholders.js';
+export { functionSummary, type FunctionFacts } from './summary.js';
 
 export interface DecompiledFunction {
   address: number;

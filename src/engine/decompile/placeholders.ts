@@ -4,43 +4,13 @@
 // `<DISASM_FUNCTION_0>` or `<VAR_3>`, and the mapping says what each token stands for. Substituting every
 // token by its mapped spelling gives the C back byte for byte. Token spellings and the field that carries them
 // follow the reference's clients (docs/decisions.md, "AI decompilation").
+import type { FunctionMapping } from '../../contracts/index.js';
 import { significant, tokenize, type CToken } from './c-tokens.js';
 import type { DecompiledSymbol } from './program.js';
 
-export interface InverseFunction {
-  name: string;
-  addr: number | null;
-  is_external: boolean;
-}
-
-export interface InverseString {
-  /** The literal as C spells it between its quotes (escapes kept), so that substitution is exact. */
-  string: string;
-  addr: number | null;
-}
-
-export interface InverseValue {
-  value: string;
-}
-
-type Values = Record<string, InverseValue>;
-
 /** The reference's FunctionMappingFull: each map keyed by the placeholder token it resolves. */
-export interface FunctionMappingFull {
-  inverse_string_map: Record<string, InverseString>;
-  inverse_function_map: Record<string, InverseFunction>;
-  unmatched_functions: Values;
-  unmatched_custom_types: Values;
-  unmatched_strings: Values;
-  unmatched_vars: Values;
-  unmatched_go_to_labels: Values;
-  unmatched_custom_function_pointers: Values;
-  unmatched_variadic_lists: Values;
-  unmatched_enums: Values;
-  unmatched_global_vars: Values;
-  fields: Record<string, Values>;
-  unmatched_external_vars: Values;
-}
+export type FunctionMappingFull = FunctionMapping;
+type Values = FunctionMapping['unmatched_vars'];
 
 export interface PlaceholderForm {
   /** The C with placeholder tokens. */

@@ -1,0 +1,107 @@
+// Texts of the FunctionsAIDecompilation operations: a function's decompilation requested, followed and read
+// (plain C and the placeholder form with its maps), comments on its lines, each user's rating, the whole-analysis
+// request (a Binlens extension) and accepting the types it suggests (/v3).
+import { FUNCTION_HIDDEN, HIDDEN_IS_MISSING, type OperationDoc } from './operation-doc.js';
+
+/** How a client follows a decompilation (docs/decisions.md, "AI decompilation"). */
+const FLOW = [
+  "A function's decompilation is `uninitialised` until a POST asks for it, then `pending` while the job (one",
+  'per analysis, in the analysis workers) runs, then `success` or `error`. The result is kept until a function of',
+  'the analysis is renamed (names appear in the C), its data types are edited or the analysis is re-analysed:',
+  'then it reads `uninitialised` again and the next POST makes it anew.',
+].join('\n');
+
+const SHAPE = [
+  '`decompilation` is the C as it reads; `raw_decompilation` the same C with placeholder tokens — functions',
+  '(`<DISASM_FUNCTION_n>`, also library functions, with `is_external`), string literals (`<DISASM_STRING_n>`),',
+  'locals and parameters (`<VAR_n>`), labels (`<GO_TO_LABEL_n>`), data (`<GLOBAL_VARIABLE_n>`), structure tags',
+  '(`<CUSTOM_TYPE_n>`) and other names and literals (`<UNMATCHED_FUNCTION_n>`, `<UNMATCHED_STRING_n>`) —',
+  'each resolved by `function_mapping_full` (`function_mapping` is its function map): replacing every token by',
+  'its mapped spelling gives `decompilation` exactly. `summary` describes what the function calls, the strings',
+  'and notable constants it uses, the capabilities matched in it and its callers and callees.',
+  '`predicted_function_name` is the best name the latest auto-/ai-unstrip runs suggest for it, with',
+  '`predicted_function_name_confidence` (a Binlens extension); `ai_summary` stays null unless a language model',
+  'is configured.',
+].join('\n');
+
+const COMMENTS = 'Anyone who can see the function may comment; only the author may edit or delete (403).';
+
+export const aiDecompilationDocs = {
+  createAiDecompilationTask: {
+    summary: "Start a function's decompilation",
+    description: [
+      "Queues the function's decompilation unless it has a current one or one under way; `data.status` says",
+      'which. 409 while the analysis is not `Complete`.',
+      '',
+      FLOW,
+      '',
+      FUNCTION_HIDDEN,
+    ].join('\n'),
+  },
+  getAiDecompilationTaskResult: {
+    summary: "Get a function's decompilation",
+    description: [
+      'The status and, once it is `success`, the decompilation. After `error`, `error_message` (a Binlens',
+      'extension) says why. `summarise` and `generate_inline_comments` are accepted and change nothing.',
+      '',
+      SHAPE,
+      '',
+      FUNCTION_HIDDEN,
+    ].join('\n'),
+  },
+  getAiDecompilationTaskStatus: {
+    summary: "Get a function's decompilation status",
+    description: [
+      '`UNINITIALISED`, `PENDING`, `COMPLETED` or `FAILED` (with `error_message`).',
+      '',
+      FLOW,
+      '',
+      FUNCTION_HIDDEN,
+    ].join('\n'),
+  },
+  getAiDecompilationComments: {
+    summary: "List the comments on a function's decompilation",
+    description: `Oldest first, each with the lines it is about (\`context\`). ${FUNCTION_HIDDEN}`,
+  },
+  createAiDecompilationComment: {
+    summary: "Comment on a function's decompilation",
+    description: [
+      '`context` gives the lines (`start_line`, `end_line`) the comment is about. An empty or over-long comment',
+      `is refused (400). ${COMMENTS} ${FUNCTION_HIDDEN}`,
+    ].join('\n'),
+    examples: {
+      lines: {
+        summary: 'On lines 3 to 5',
+        value: { content: 'Copies the key before hashing it', context: { start_line: 3, end_line: 5 } },
+      },
+    },
+  },
+  updateAiDecompilationComment: {
+    summary: 'Edit a decompilation comment',
+    description: `${COMMENTS} ${FUNCTION_HIDDEN}`,
+  },
+  deleteAiDecompilationComment: {
+    summary: 'Delete a decompilation comment',
+    description: `${COMMENTS} ${FUNCTION_HIDDEN}`,
+  },
+  getAiDecompilationRating: {
+    summary: "Get your rating of a function's decompilation",
+    description: `The caller's own rating, or null. ${FUNCTION_HIDDEN}`,
+  },
+  upsertAiDecompilationRating: {
+    summary: "Rate a function's decompilation",
+    description: `One rating per user and function: a new one replaces the caller's earlier one. ${FUNCTION_HIDDEN}`,
+    examples: { positive: { summary: 'Readable', value: { rating: 'POSITIVE', reason: 'The loop reads as written' } } },
+  },
+  decompileAnalysisFunctions: {
+    summary: "Decompile all of an analysis's functions",
+    description: [
+      'A Binlens extension: queues every function of the analysis without a current decompilation or one under',
+      'way, in the background; `queued` says how many of `total`. Each then answers',
+      '`GET /v2/functions/{function_id}/ai-decompilation`. Needs only sight of the analysis (decompiling derives',
+      'data, like generating data types); 409 while it is not `Complete`.',
+      '',
+      HIDDEN_IS_MISSING,
+    ].join('\n'),
+  },
+} satisfies Record<string, OperationDoc>;

@@ -1,0 +1,108 @@
+// AI decompilation on the wire (/v2 FunctionsAIDecompilation), shaped as the reference's: a task per function
+// (POST, then GET its result or status), the C with placeholder tokens and the maps resolving them
+// (FunctionMappingFull), comments on lines of it and each user's rating (docs/decisions.md, "AI decompilation").
+import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, Nullable } from './envelope.js';
+import { Enum } from './enums.js';
+
+export const InverseFunctionMapItem = Type.Object({
+  name: Type.String(),
+  addr: Nullable(Type.Union([Type.Integer(), Type.String()])),
+  is_external: Type.Optional(Type.Boolean({ default: false })),
+});
+export const InverseStringMapItem = Type.Object({
+  string: Type.String({ description: 'The literal as C spells it between its quotes.' }),
+  addr: Nullable(Type.Integer()),
+});
+export const InverseValue = Type.Object({ value: Type.String() });
+
+const Values = Type.Record(Type.String(), InverseValue);
+
+export const FunctionMappingFull = Type.Object({
+  inverse_string_map: Type.Record(Type.String(), InverseStringMapItem),
+  inverse_function_map: Type.Record(Type.String(), InverseFunctionMapItem),
+  unmatched_functions: Values,
+  unmatched_custom_types: Values,
+  unmatched_strings: Values,
+  unmatched_vars: Values,
+  unmatched_go_to_labels: Values,
+  unmatched_custom_function_pointers: Values,
+  unmatched_variadic_lists: Values,
+  unmatched_enums: Values,
+  unmatched_global_vars: Values,
+  fields: Type.Record(Type.String(), Values),
+  unmatched_external_vars: Type.Optional(Values),
+});
+export type FunctionMapping = Static<typeof FunctionMappingFull>;
+
+export const AiDecompilationTaskStatus = Enum(['uninitialised', 'error', 'pending', 'success'] as const);
+
+export const GetAiDecompilationTask = Type.Object({
+  status: AiDecompilationTaskStatus,
+  decompilation: Nullable(Type.String({ description: 'The C as it reads, for display.' })),
+  raw_decompilation: Nullable(
+    Type.String({ description: 'The C with placeholder tokens, each resolved by function_mapping_full.' }),
+  ),
+  function_mapping: Nullable(Type.Record(Type.String(), InverseFunctionMapItem)),
+  function_mapping_full: Nullable(FunctionMappingFull),
+  summary: Type.Optional(Nullable(Type.String())),
+  ai_summary: Type.Optional(Nullable(Type.String())),
+  raw_ai_summary: Type.Optional(Nullable(Type.String())),
+  predicted_function_name: Type.Optional(Nullable(Type.String())),
+  predicted_function_name_confidence: Type.Optional(
+    Nullable(Type.Number({ description: 'Binlens: the confidence of predicted_function_name (0..1).' })),
+  ),
+  error_message: Type.Optional(Nullable(Type.String({ description: 'Binlens: why the decompilation failed.' }))),
+});
+
+export const FunctionTaskResponse = Type.Object({
+  status: Type.Optional(Enum(['UNINITIALISED', 'PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const)),
+  error_message: Type.Optional(Nullable(Type.String())),
+});
+
+export const AiDecompilationRating = Enum(['POSITIVE', 'NEGATIVE', 'NEUTRAL'] as const);
+export const AiDecompilationRatingBody = Type.Object({
+  rating: AiDecompilationRating,
+  reason: Nullable(Type.String()),
+});
+
+export const DecompilationCommentContext = Type.Object({
+  start_line: Nullable(Type.Integer()),
+  end_line: Nullable(Type.Integer()),
+});
+export const FunctionCommentCreateRequest = Type.Object({
+  content: Type.String(),
+  context: Type.Optional(DecompilationCommentContext),
+});
+
+/** Binlens: the whole-analysis request's answer — how many functions were queued, of how many. */
+export const AnalysisDecompilationRequest = Type.Object({
+  queued: Type.Integer({ description: 'Functions queued now (the others have a current result or one under way).' }),
+  total: Type.Integer({ description: 'Functions of the analysis.' }),
+});
+
+export const AiDecompilationEnvelopes = {
+  task: Envelope(Nullable(GetAiDecompilationTask)),
+  status: Envelope(Nullable(FunctionTaskResponse)),
+  rating: Envelope(Nullable(AiDecompilationRatingBody)),
+  analysis: Envelope(Nullable(AnalysisDecompilationRequest)),
+};
+
+/** Queue kind of decompilation. */
+export const DECOMPILE_JOB_KIND = 'decompile';
+
+/** A decompile job: the analysis, and its debug file resolved as for its analysis job (AnalysisJobPayload). */
+export interface DecompileJobPayload {
+  analysisId: number;
+  debugSha256: string | null;
+}
+
+/** What the store keeps of one function's decompilation (function_decompilations.result). */
+export interface StoredDecompilation {
+  /** The C as it reads. */
+  text: string;
+  /** The C with placeholder tokens, and what each stands for. */
+  placeholders: string;
+  mapping: FunctionMapping;
+  summary: string;
+}

@@ -1,0 +1,137 @@
+// AI decompilation (/v2 FunctionsAIDecompilation): a durable decompile job per analysis fed by per-function
+// requests (and the whole-analysis request), results cached per function until a rename, data-type edit or
+// re-analysis makes them stale; each user's rating. Everything needs only sight of the function's analysis, as
+// reading its other derived data does (docs/decisions.md, "AI decompilation").
+import type { Static } from '@sinclair/typebox';
+import {
+  DECOMPILE_JOB_KIND,
+  type AiDecompilationRatingBody,
+  type DecompileJobPayload,
+  type FunctionTaskResponse,
+  type GetAiDecompilationTask,
+  type StoredDecompilation,
+} from '../contracts/index.js';
+import { errors } from '../shared/errors.js';
+import {
+  FunctionDecompilationsRepository,
+  type AnalysisWithOwner,
+  type FunctionDecompilationRow,
+  type Store,
+} from '../store/index.js';
+import { visibleAnalysis, visibleFunction, type Caller } from './access.js';
+import { debugSample } from './samples.js';
+import type { UnstripService } from './unstrip.js';
+
+/** Attempts a decompile job gets, as data types: a transient database failure is retried, a bug not for long. */
+const MAX_ATTEMPTS = 3;
+
+type Task = Static<typeof GetAiDecompilationTask>;
+type Status = Task['status'];
+
+/** The reference's task status of a function's row: no row, or a result made before the last change, is none. */
+function statusOf(row: FunctionDecompilationRow | undefined, changedAt: number): Status {
+  if (!row) return 'uninitialised';
+  if (row.status === 'pending' || row.status === 'running') return 'pending';
+  if (row.status === 'error') return 'error';
+  return FunctionDecompilationsRepository.fresh(row, changedAt) ? 'success' : 'uninitialised';
+}
+
+const TASK_STATUS: Record<Status, Static<typeof FunctionTaskResponse>['status']> = {
+  uninitialised: 'UNINITIALISED',
+  pending: 'PENDING',
+  success: 'COMPLETED',
+  error: 'FAILED',
+};
+
+/** Decompilation reads the functions of a finished analysis: they are whole then. */
+function requireComplete(a: Pick<AnalysisWithOwner, 'id' | 'status'>): void {
+  if (a.status !== 'Complete') throw errors.resultNotReady(a.id, a.status);
+}
+
+export class AiDecompilationService {
+  constructor(
+    private readonly store: Store,
+    private readonly unstrip: UnstripService,
+  ) {}
+
+  /** POST: queues the function unless it has a current result or one under way; its status after. */
+  async request(caller: Caller, functionId: number) {
+    const { f, analysis } = await visibleFunction(this.store, caller, functionId);
+    requireComplete(analysis);
+    await this.queue(analysis, [f.vaddr]);
+    const { status } = await this.current(f.analysis_id, f.vaddr);
+    return { function_id: functionId, status };
+  }
+
+  /** Every function of the analysis decompiled in the background (a Binlens extension). */
+  async requestAll(caller: Caller, analysisId: number) {
+    const analysis = await visibleAnalysis(this.store, caller, analysisId);
+    requireComplete(analysis);
+    const vaddrs = (await this.store.functions.map(analysisId)).map((f) => f.vaddr);
+    return { queued: await this.queue(analysis, vaddrs), total: vaddrs.length };
+  }
+
+  /** GET: the task's status and, once it succeeded, the C in both forms, its mapping and summary. */
+  async result(caller: Caller, functionId: number): Promise<Task> {
+    const { f } = await visibleFunction(this.store, caller, functionId);
+    const { status, row } = await this.current(f.analysis_id, f.vaddr);
+    const none = { decompilation: null, raw_decompilation: null, function_mapping: null, function_mapping_full: null };
+    if (status !== 'success')
+      return { status, ...none, error_message: status === 'error' ? (row?.error ?? 'no reason given') : null };
+    const r = JSON.parse(row!.result!) as StoredDecompilation;
+    const predicted = await this.unstrip.predictedName(caller, f.analysis_id, f.vaddr);
+    return {
+      status,
+      decompilation: r.text,
+      raw_decompilation: r.placeholders,
+      function_mapping: r.mapping.inverse_function_map,
+      function_mapping_full: r.mapping,
+      summary: r.summary,
+      // Filled by the optional language model (issue 12, item 3); none is configured here.
+      ai_summary: null,
+      raw_ai_summary: null,
+      predicted_function_name: predicted?.name ?? null,
+      predicted_function_name_confidence: predicted?.confidence ?? null,
+      error_message: null,
+    };
+  }
+
+  async status(caller: Caller, functionId: number): Promise<Static<typeof FunctionTaskResponse>> {
+    const { f } = await visibleFunction(this.store, caller, functionId);
+    const { status, row } = await this.current(f.analysis_id, f.vaddr);
+    return { status: TASK_STATUS[status], error_message: status === 'error' ? (row?.error ?? null) : null };
+  }
+
+  /** The caller's rating of the function's decompilation, or null. */
+  async rating(caller: Caller, functionId: number): Promise<Static<typeof AiDecompilationRatingBody> | null> {
+    const { f } = await visibleFunction(this.store, caller, functionId);
+    const r = await this.store.decompilationRatings.get(f.analysis_id, f.vaddr, caller.id);
+    return r ? { rating: r.rating as Static<typeof AiDecompilationRatingBody>['rating'], reason: r.reason } : null;
+  }
+
+  /** Sets the caller's rating, replacing their earlier one. */
+  async rate(caller: Caller, functionId: number, body: Static<typeof AiDecompilationRatingBody>) {
+    const { f } = await visibleFunction(this.store, caller, functionId);
+    await this.store.decompilationRatings.upsert(f.analysis_id, f.vaddr, caller.id, body);
+    return body;
+  }
+
+  private async current(analysisId: number, vaddr: number) {
+    const [row] = await this.store.functionDecompilations.rows(analysisId, [vaddr]);
+    const changedAt = await this.store.functionDecompilations.changedAt(analysisId);
+    return { status: statusOf(row, changedAt), row };
+  }
+
+  private async queue(analysis: Pick<AnalysisWithOwner, 'id' | 'user_id' | 'debug_hash'>, vaddrs: number[]) {
+    const payload: DecompileJobPayload = {
+      analysisId: analysis.id,
+      // Resolved as the analysis job resolved it: the submitter's upload.
+      debugSha256: await debugSample(this.store, analysis.user_id, analysis.debug_hash),
+    };
+    return this.store.functionDecompilations.request(analysis.id, vaddrs, {
+      kind: DECOMPILE_JOB_KIND,
+      payload,
+      maxAttempts: MAX_ATTEMPTS,
+    });
+  }
+}

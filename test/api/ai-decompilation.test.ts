@@ -1,0 +1,267 @@
+// AI decompilation on both databases: GET before any request (uninitialised), POST → pending → success with
+// the C, its placeholder form resolving through the maps and a summary; the whole-analysis request; a rename
+// making results stale; a function the decompiler cannot express ending in error; comments with their author
+// rules and context; ratings replaced per user; visibility (404) and a not-yet-complete analysis (409).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createStore, openDatabase } from '../../src/store/index.js';
+import { backends } from '../helpers/backends.js';
+import { buildElf } from '../helpers/engine/elf.js';
+import { useHarness } from '../helpers/harness.js';
+import { TYPED, typedProgram } from '../helpers/samples.js';
+
+interface Mapping {
+  inverse_function_map: Record<string, { name: string; addr: number | string | null; is_external: boolean }>;
+  inverse_string_map: Record<string, { string: string; addr: number | null }>;
+  [unmatched: string]: Record<string, unknown>;
+}
+interface Task {
+  status: string;
+  decompilation: string | null;
+  raw_decompilation: string | null;
+  function_mapping: Mapping['inverse_function_map'] | null;
+  function_mapping_full: Mapping | null;
+  summary?: string | null;
+  ai_summary?: string | null;
+  predicted_function_name?: string | null;
+  error_message?: string | null;
+}
+
+/** x87 code (fld/fstp of 80-bit values): what the decompiler cannot express yet, so its result is an error. */
+function x87Program(): Buffer {
+  const code = [0xdb, 0x2f, 0xdb, 0x3e, 0xc3]; // fld tword [rdi]; fstp tword [rsi]; ret
+  const sections = [{ name: '.text', type: 1, flags: 6, addr: 0x11000, data: Uint8Array.from(code) }];
+  return Buffer.from(buildElf({ bits: 64, little: true, machine: 62, type: 2, entry: 0x11000, sections }));
+}
+
+/** The raw form with every placeholder replaced by its mapped spelling; fails on a token no map resolves. */
+function resolved(raw: string, m: Mapping): string {
+  const spelled = new Map<string, string>();
+  for (const [t, v] of Object.entries(m.inverse_function_map)) spelled.set(t, v.name);
+  for (const [t, v] of Object.entries(m.inverse_string_map)) spelled.set(t, v.string);
+  for (const [k, map] of Object.entries(m))
+    if (k.startsWith('unmatched_'))
+      for (const [t, v] of Object.entries(map)) spelled.set(t, (v as { value: string }).value);
+  return raw.replace(/<[A-Z_]+_\d+>/g, (t) => {
+    assert.ok(spelled.has(t), `${t} resolves through function_mapping_full`);
+    return spelled.get(t)!;
+  });
+}
+
+for (const backend of backends) {
+  describe(`ai decompilation (${backend.name})`, { skip: backend.skip ?? false }, () => {
+    const h = useHarness(backend);
+    const ids = { alice: 0, bob: 0, x87: 0 };
+    const fns = new Map<number, number>();
+
+    const path = (fid: number | string, rest = '') => `/v2/functions/${fid}/ai-decompilation${rest}`;
+    const get = async (fid: number, key = h().keys.alice) => {
+      const r = await h().request('GET', path(fid), key);
+      assert.equal(r.statusCode, 200, r.body);
+      return r.json().data as Task;
+    };
+    /** Polls until the task is no longer pending. */
+    const settled = async (fid: number) => {
+      for (const deadline = Date.now() + 30_000; ;) {
+        const t = await get(fid);
+        if (t.status !== 'pending' || Date.now() > deadline) return t;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    const functionIds = async (analysisId: number, key = h().keys.alice) => {
+      const list = (await h().request('GET', `/v2/analyses/${analysisId}/functions`, key)).json().data.functions as {
+        id: number;
+        vaddr: number;
+      }[];
+      return new Map(list.map((f) => [f.vaddr, f.id]));
+    };
+
+    test('setup: analyses complete', async () => {
+      const { alice, bob } = h().keys;
+      ids.alice = await h().analysis(alice, typedProgram(31));
+      ids.bob = await h().analysis(bob, typedProgram(32));
+      ids.x87 = await h().analysis(alice, x87Program());
+      for (const [key, id] of [
+        [alice, ids.alice],
+        [bob, ids.bob],
+        [alice, ids.x87],
+      ] as const)
+        assert.equal(await h().waitForStatus(key, id), 'Complete');
+      for (const [v, id] of await functionIds(ids.alice)) fns.set(v, id);
+    });
+
+    test('before any request: uninitialised, nothing to show', async () => {
+      const f = fns.get(TYPED.g)!;
+      assert.deepEqual(await get(f), {
+        status: 'uninitialised',
+        decompilation: null,
+        raw_decompilation: null,
+        function_mapping: null,
+        function_mapping_full: null,
+        error_message: null,
+      });
+      const s = await h().request('GET', path(f, '/status'), h().keys.alice);
+      assert.deepEqual(s.json().data, { status: 'UNINITIALISED', error_message: null });
+    });
+
+    test('POST → pending → success: C, placeholders resolving to it exactly, a summary', async () => {
+      const g = fns.get(TYPED.g)!;
+      const post = await h().request('POST', path(g), h().keys.alice);
+      assert.equal(post.statusCode, 201, post.body);
+      assert.deepEqual(post.json().data, { function_id: g, status: 'pending' });
+      const t = await settled(g);
+      assert.equal(t.status, 'success', JSON.stringify(t));
+      assert.match(t.decompilation!, /^int32_t sub_11006\(void\) \{/);
+      assert.match(t.decompilation!, /sub_11000\(/, 'its callee by name');
+      const m = t.function_mapping_full!;
+      assert.equal(resolved(t.raw_decompilation!, m), t.decompilation);
+      assert.ok(!/\bsub_11000\b/.test(t.raw_decompilation!), 'names are placeholders in the raw form');
+      const byName = new Map(Object.values(m.inverse_function_map).map((f) => [f.name, f]));
+      assert.deepEqual(byName.get('sub_11000'), { name: 'sub_11000', addr: TYPED.f, is_external: false });
+      assert.deepEqual(byName.get('sub_11006'), { name: 'sub_11006', addr: TYPED.g, is_external: false });
+      assert.deepEqual(t.function_mapping, m.inverse_function_map);
+      assert.ok(Object.keys(m.unmatched_vars!).length > 0);
+      assert.match(
+        t.summary!,
+        /^sub_11006 is called by no function of the binary and calls 1 function \(sub_11000\)\./,
+      );
+      assert.equal(t.ai_summary, null);
+      assert.equal(t.predicted_function_name, null, 'no unstrip run suggests a name');
+      const s = await h().request('GET', path(g, '/status'), h().keys.alice);
+      assert.deepEqual(s.json().data, { status: 'COMPLETED', error_message: null });
+      // Its callee was decompiled on the way: already current, nothing queued.
+      const again = await h().request('POST', path(fns.get(TYPED.f)!), h().keys.alice);
+      assert.deepEqual(again.json().data, { function_id: fns.get(TYPED.f), status: 'success' });
+    });
+
+    test('a rename anywhere in the analysis makes results stale; the next POST writes the new name', async () => {
+      const { alice } = h().keys;
+      const g = fns.get(TYPED.g)!;
+      const f = fns.get(TYPED.f)!;
+      const r = await h().request('POST', `/v2/functions/rename/${f}`, alice, {
+        new_name: 'store_and_bump',
+        new_mangled_name: 'store_and_bump',
+      });
+      assert.equal(r.statusCode, 200, r.body);
+      assert.equal((await get(g)).status, 'uninitialised');
+      assert.equal((await h().request('POST', path(g), alice)).statusCode, 201);
+      const t = await settled(g);
+      assert.equal(t.status, 'success');
+      assert.match(t.decompilation!, /store_and_bump\(/);
+      assert.ok(Object.values(t.function_mapping!).some((x) => x.name === 'store_and_bump' && x.addr === TYPED.f));
+    });
+
+    test('the whole analysis in the background', async () => {
+      const r = await h().request('POST', `/v2/analyses/${ids.alice}/functions/ai-decompilation`, h().keys.alice);
+      assert.equal(r.statusCode, 201, r.body);
+      const { queued, total } = r.json().data as { queued: number; total: number };
+      assert.equal(total, 4);
+      assert.ok(queued >= 1 && queued <= 2, `f and g are current: ${queued}`);
+      for (const v of [TYPED.h, TYPED.k]) assert.equal((await settled(fns.get(v)!)).status, 'success');
+      const again = await h().request('POST', `/v2/analyses/${ids.alice}/functions/ai-decompilation`, h().keys.alice);
+      assert.deepEqual(again.json().data, { queued: 0, total: 4 });
+    });
+
+    test('a function the decompiler cannot express ends in error with the reason', async () => {
+      const [fid] = [...(await functionIds(ids.x87)).values()];
+      assert.equal((await h().request('POST', path(fid!), h().keys.alice)).statusCode, 201);
+      const t = await settled(fid!);
+      assert.equal(t.status, 'error');
+      assert.match(t.error_message!, /fstp|fld/);
+      assert.equal(t.decompilation, null);
+      const s = (await h().request('GET', path(fid!, '/status'), h().keys.alice)).json().data;
+      assert.equal(s.status, 'FAILED');
+      assert.equal(s.error_message, t.error_message);
+    });
+
+    test('comments: context kept, anyone who sees the function comments, only the author edits or deletes', async () => {
+      const { alice, bob, carol } = h().keys;
+      const g = fns.get(TYPED.g)!;
+      const c = await h().request('POST', path(g, '/comments'), alice, {
+        content: 'calls f with a stack slot',
+        context: { start_line: 2, end_line: 4 },
+      });
+      assert.equal(c.statusCode, 201, c.body);
+      const made = c.json().data;
+      assert.equal(made.resource_type, 'ai_decompilation');
+      assert.equal(made.resource_id, String(g));
+      assert.deepEqual(made.context, { start_line: 2, end_line: 4 });
+      const byCarol = await h().request('POST', path(g, '/comments'), carol, { content: 'team mate' });
+      assert.equal(byCarol.statusCode, 201);
+      assert.equal(byCarol.json().data.context, null);
+      const list = (await h().request('GET', path(g, '/comments'), carol)).json().data as { id: number }[];
+      assert.deepEqual(
+        list.map((x) => x.id),
+        [made.id, byCarol.json().data.id],
+      );
+      // Not on the analysis's own comments, nor on another function's.
+      const onAnalysis = (await h().request('GET', `/v2/analyses/${ids.alice}/comments`, alice)).json().data;
+      assert.deepEqual(onAnalysis, []);
+      assert.deepEqual((await h().request('GET', path(fns.get(TYPED.f)!, '/comments'), alice)).json().data, []);
+      const edit = (key: string) => h().request('PATCH', path(g, `/comments/${made.id}`), key, { content: 'edited' });
+      assert.equal((await edit(carol)).statusCode, 403);
+      assert.equal((await edit(bob)).statusCode, 404, 'bob cannot see the function');
+      const ok = await edit(alice);
+      assert.equal(ok.statusCode, 200);
+      assert.equal(ok.json().data.content, 'edited');
+      assert.deepEqual(ok.json().data.context, { start_line: 2, end_line: 4 });
+      assert.equal((await h().request('DELETE', path(g, `/comments/${made.id}`), carol)).statusCode, 403);
+      const del = await h().request('DELETE', path(g, `/comments/${made.id}`), alice);
+      assert.deepEqual([del.statusCode, del.json().data], [200, true]);
+      assert.equal((await h().request('DELETE', path(g, `/comments/${made.id}`), alice)).statusCode, 400);
+      const empty = await h().request('POST', path(g, '/comments'), alice, { content: '  ' });
+      assert.equal(empty.statusCode, 400);
+    });
+
+    test('ratings: null until rated, one per user, replaced by the next', async () => {
+      const { alice, carol } = h().keys;
+      const g = fns.get(TYPED.g)!;
+      assert.equal((await h().request('GET', path(g, '/rating'), alice)).json().data, null);
+      const rate = (key: string, body: unknown) => h().request('PATCH', path(g, '/rating'), key, body);
+      assert.equal((await rate(alice, { rating: 'NEGATIVE', reason: 'gotos' })).statusCode, 201);
+      assert.equal((await rate(alice, { rating: 'POSITIVE', reason: null })).statusCode, 201);
+      assert.equal((await rate(carol, { rating: 'NEUTRAL', reason: 'fine' })).statusCode, 201);
+      assert.deepEqual((await h().request('GET', path(g, '/rating'), alice)).json().data, {
+        rating: 'POSITIVE',
+        reason: null,
+      });
+      assert.deepEqual((await h().request('GET', path(g, '/rating'), carol)).json().data, {
+        rating: 'NEUTRAL',
+        reason: 'fine',
+      });
+      assert.equal((await rate(alice, { rating: 'GREAT', reason: null })).statusCode, 422);
+    });
+
+    test("visibility: another user's private function is missing on every operation", async () => {
+      const { alice } = h().keys;
+      const [theirs] = [...(await functionIds(ids.bob, h().keys.bob)).values()];
+      for (const [method, rest, body] of [
+        ['GET', '', undefined],
+        ['POST', '', undefined],
+        ['GET', '/status', undefined],
+        ['GET', '/comments', undefined],
+        ['POST', '/comments', { content: 'x' }],
+        ['GET', '/rating', undefined],
+        ['PATCH', '/rating', { rating: 'POSITIVE', reason: null }],
+      ] as const) {
+        const r = await h().request(method, path(theirs!, rest), alice, body);
+        assert.equal(r.statusCode, 404, `${method} ${rest}: ${r.body}`);
+        assert.equal(r.json().message, `Function with ID ${theirs} could not be found`);
+      }
+      const all = await h().request('POST', `/v2/analyses/${ids.bob}/functions/ai-decompilation`, alice);
+      assert.equal(all.statusCode, 404);
+    });
+
+    test('an analysis not Complete: 409', async () => {
+      const store = createStore(openDatabase(h().config.databaseUrl));
+      try {
+        await store.analyses.setStatus(ids.alice, 'Processing');
+        const r = await h().request('POST', path(fns.get(TYPED.h)!), h().keys.alice);
+        assert.equal(r.statusCode, 409, r.body);
+        await store.analyses.setStatus(ids.alice, 'Complete');
+      } finally {
+        await store.driver.close();
+      }
+    });
+  });
+}
