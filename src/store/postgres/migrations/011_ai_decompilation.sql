@@ -25,6 +25,7 @@ CREATE TABLE decompilation_ratings (
   updated_at BIGINT NOT NULL,
   PRIMARY KEY (analysis_id, vaddr, user_id)
 );
+CREATE INDEX decompilation_ratings_user ON decompilation_ratings (user_id);
 
 -- Comments on a function's decompilation are comments of its analysis with the function's address and the
 -- lines they are about (JSON DecompilationCommentContext); vaddr null: a comment on the analysis itself.
