@@ -35,7 +35,7 @@ import { analysisEventsRoute } from './routes/analysis-events.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
 import { collectionsRoutes } from './routes/collections.js';
-import { aiDecompilationRoutes } from './routes/ai-decompilation.js';
+import { aiDecompilationRoutes, v3AiDecompilationRoutes } from './routes/ai-decompilation.js';
 import { commentsRoutes } from './routes/comments.js';
 import { dataTypesRoutes } from './routes/data-types.js';
 import { functionNamesRoutes } from './routes/function-names.js';
@@ -134,6 +134,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(searchRoutes(services.search));
   await app.register(v3Routes(services.collectionsV3, services.search));
   await app.register(v3DataTypesRoutes(services.analysisDataTypes, services.signatures));
+  await app.register(v3AiDecompilationRoutes(services.decompilation));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, Nullable } from './envelope.js';
 import { Enum } from './enums.js';
+import { V3DataType } from './v3-data-types.js';
 
 export const InverseFunctionMapItem = Type.Object({
   name: Type.String(),
@@ -88,6 +89,25 @@ export const AiDecompilationEnvelopes = {
   analysis: Envelope(Nullable(AnalysisDecompilationRequest)),
 };
 
+/**
+ * /v3 POST …/ai-decompilation/type-suggestions/accept: the suggestions to accept by key — `return` and `arg_0`,
+ * `arg_1`, … for the return and parameter types the decompilation declared.
+ */
+export const AcceptTypeSuggestionsBody = Type.Object({
+  keys: Type.Array(Type.String({ pattern: '^(return|arg_(0|[1-9][0-9]{0,2}))$' }), { minItems: 1, maxItems: 256 }),
+});
+export const AcceptTypeSuggestionsOutput = Type.Object({
+  accepted: Type.Array(
+    Type.Object({
+      created: Type.Boolean({ description: "The type was new to the analysis's type table." }),
+      data_type_id: Type.Integer({ format: 'int64' }),
+      key: Type.String(),
+      skipped_members: Type.Integer({ format: 'int64', description: 'Always 0: the suggestions have no members.' }),
+    }),
+  ),
+  data_types: Type.Array(V3DataType),
+});
+
 /** Queue kind of decompilation. */
 export const DECOMPILE_JOB_KIND = 'decompile';
 
@@ -105,4 +125,12 @@ export interface StoredDecompilation {
   placeholders: string;
   mapping: FunctionMapping;
   summary: string;
+  /** The return and parameter types its definition declares: its type suggestions. */
+  prototype: { returns: TypeSuggestion; params: TypeSuggestion[] };
+}
+
+/** A C type as the decompilation spells it, with its width in bytes. */
+export interface TypeSuggestion {
+  type: string;
+  size: number;
 }

@@ -47,14 +47,20 @@ export default async function decompileFunctions(input: DecompileTaskInput): Pro
     for (const f of c.functions) {
       const stored = byAddress.get(f.address);
       if (!stored) continue;
-      if (f.text === null) {
+      if (f.text === null || f.prototype === null) {
         outcomes.push({ vaddr: f.address, result: null, error: f.error ?? 'not decompiled' });
         continue;
       }
       outcomes.push({
         vaddr: f.address,
         result: JSON.stringify(
-          await storedDecompilation(store, f, f.text, stored.id, capabilities.get(f.address) ?? []),
+          await storedDecompilation(
+            store,
+            f,
+            { text: f.text, prototype: f.prototype },
+            stored.id,
+            capabilities.get(f.address) ?? [],
+          ),
         ),
         error: null,
       });
@@ -71,7 +77,7 @@ export default async function decompileFunctions(input: DecompileTaskInput): Pro
 async function storedDecompilation(
   store: Store,
   f: DecompiledFunction,
-  text: string,
+  { text, prototype }: Pick<StoredDecompilation, 'text' | 'prototype'>,
   functionId: number,
   capabilities: string[],
 ): Promise<StoredDecompilation> {
@@ -90,7 +96,7 @@ async function storedDecompilation(
     callers: [...new Set(callers.map((x) => x.caller_name))],
     callees: [...new Set(callees.map((x) => x.callee_name).filter((n) => n !== null))],
   });
-  return { text, placeholders: form.text, mapping: form.mapping, summary };
+  return { text, placeholders: form.text, mapping: form.mapping, summary, prototype };
 }
 
 /** The capability rules matched in each function (by address), from the analysis's result document. */

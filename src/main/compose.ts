@@ -113,6 +113,7 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
   const dataTypes = new DataTypesService(store);
   const unstrip = new UnstripService(store);
   const comments = new CommentsService(store);
+  const signatures = new FunctionSignaturesService(store, dataTypes);
 
   const app = await buildApp(
     {
@@ -130,9 +131,9 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       matching: new FunctionMatchingService(store),
       unstrip,
       dataTypes,
-      decompilation: new AiDecompilationService(store, unstrip),
+      decompilation: new AiDecompilationService(store, unstrip, signatures),
       analysisDataTypes: new AnalysisDataTypesService(store),
-      signatures: new FunctionSignaturesService(store, dataTypes),
+      signatures,
       collections: new CollectionsV2Service(collections),
       collectionsV3: new CollectionsV3Service(collections),
       search: new SearchService(store, collections),

@@ -5,12 +5,15 @@
 import type { Static } from '@sinclair/typebox';
 import {
   DECOMPILE_JOB_KIND,
+  type AcceptTypeSuggestionsOutput,
   type AiDecompilationRatingBody,
   type DecompileJobPayload,
   type FunctionTaskResponse,
   type GetAiDecompilationTask,
   type StoredDecompilation,
+  type TypeSuggestion,
 } from '../contracts/index.js';
+import { normaliseSpelling } from '../shared/data-type-spelling.js';
 import { errors } from '../shared/errors.js';
 import {
   FunctionDecompilationsRepository,
@@ -18,7 +21,9 @@ import {
   type FunctionDecompilationRow,
   type Store,
 } from '../store/index.js';
-import { visibleAnalysis, visibleFunction, type Caller } from './access.js';
+import { ownedAnalysis, visibleAnalysis, visibleFunction, type Caller } from './access.js';
+import { v3DataType } from './analysis-data-types.js';
+import type { FunctionSignaturesService } from './function-signatures.js';
 import { debugSample } from './samples.js';
 import type { UnstripService } from './unstrip.js';
 
@@ -52,6 +57,7 @@ export class AiDecompilationService {
   constructor(
     private readonly store: Store,
     private readonly unstrip: UnstripService,
+    private readonly signatures: FunctionSignaturesService,
   ) {}
 
   /** POST: queues the function unless it has a current result or one under way; its status after. */
@@ -114,6 +120,54 @@ export class AiDecompilationService {
     const { f } = await visibleFunction(this.store, caller, functionId);
     await this.store.decompilationRatings.upsert(f.analysis_id, f.vaddr, caller.id, body);
     return body;
+  }
+
+  /**
+   * /v3: makes the types the current decompilation declared (`return`, `arg_0`, `arg_1`, … as `keys` picks them)
+   * the function's data types — a new version by the caller, who must own the analysis — and answers the
+   * type-table entry of each and every entry the function now uses.
+   */
+  async acceptTypeSuggestions(
+    caller: Caller,
+    functionId: number,
+    keys: string[],
+  ): Promise<Static<typeof AcceptTypeSuggestionsOutput>> {
+    const { f } = await visibleFunction(this.store, caller, functionId);
+    await ownedAnalysis(this.store, caller, f.analysis_id);
+    const { status, row } = await this.current(f.analysis_id, f.vaddr);
+    if (status !== 'success') throw errors.noDecompilation(functionId);
+    const { prototype } = JSON.parse(row!.result!) as StoredDecompilation;
+    const suggestion = (key: string): TypeSuggestion | undefined =>
+      key === 'return' ? prototype.returns : prototype.params[Number(key.slice('arg_'.length))];
+    const unknown = keys.map((k, i) => ({ k, i })).filter(({ k }) => !suggestion(k));
+    if (unknown.length)
+      throw errors.validation().withFields(
+        unknown.map(({ k, i }) => ({
+          field: `body.keys.${i}`,
+          reason: `${k} is not a suggestion of this decompilation (return, arg_0 … arg_${prototype.params.length - 1})`,
+        })),
+      );
+    const unique = [...new Set(keys)];
+    const spellings = unique.map((k) => normaliseSpelling(suggestion(k)!.type));
+    const known = new Set((await this.store.analysisDataTypes.byNames(f.analysis_id, spellings)).map((t) => t.name));
+    await this.signatures.applyTypes(caller, functionId, {
+      ...(unique.includes('return') ? { returns: prototype.returns } : {}),
+      params: new Map(unique.filter((k) => k !== 'return').map((k) => [Number(k.slice(4)), suggestion(k)!])),
+      fallback: prototype.params,
+    });
+    const ids = new Map(
+      (await this.store.analysisDataTypes.byNames(f.analysis_id, spellings)).map((t) => [t.name, t.id]),
+    );
+    const used = await this.store.analysisDataTypes.usedBy(f.analysis_id, [f.vaddr]);
+    return {
+      accepted: unique.map((key, i) => ({
+        created: !known.has(spellings[i]!),
+        data_type_id: ids.get(spellings[i]!)!,
+        key,
+        skipped_members: 0,
+      })),
+      data_types: [...new Map(used.map((t) => [t.id, t])).values()].map(v3DataType),
+    };
   }
 
   private async current(analysisId: number, vaddr: number) {

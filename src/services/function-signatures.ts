@@ -117,32 +117,88 @@ export class FunctionSignaturesService {
       ? this.parameters(body.parameters, previous, typeOf, problems)
       : (previous?.args ?? []);
     if (problems.length) throw errors.validation().withFields(problems);
-    const returnType = returns?.name ?? previous?.returnType ?? 'void';
+    await this.write(caller, analysisId, fn!, row, {
+      returnType: returns?.name ?? previous?.returnType ?? 'void',
+      args,
+      convention: body.calling_convention ?? previous?.convention ?? 'unknown',
+    });
+    return (await this.signatures(analysisId, [fn!]))[0]!;
+  }
+
+  /**
+   * Gives a function of an analysis the caller owns the types in `change` — the return type, and parameter types
+   * by ordinal — keeping the rest of its prototype; a parameter it lacks is added (named as the decompiler names
+   * it), with its type from `change.fallback` when `change.params` has none. A new version of its data types, as
+   * update() makes, by spelling rather than by type id.
+   */
+  async applyTypes(
+    caller: Caller,
+    functionId: number,
+    change: {
+      returns?: { type: string; size: number };
+      params: Map<number, { type: string; size: number }>;
+      fallback: { type: string; size: number }[];
+    },
+  ): Promise<void> {
+    const [fn] = await this.dataTypes.visibleFunctions(caller, [functionId]);
+    await ownedAnalysis(this.store, caller, fn!.analysis_id);
+    const row = (await this.store.functionDataTypes.rows(fn!.analysis_id, [fn!.vaddr]))[0];
+    const previous = row ? servedRecord(row) : null;
+    const count = Math.max(
+      previous?.args.length ?? 0,
+      change.fallback.length,
+      ...[...change.params.keys()].map((o) => o + 1),
+    );
+    const args = Array.from({ length: count }, (_, offset): TypedValue => {
+      const old = previous?.args.find((a) => a.offset === offset);
+      const t = change.params.get(offset) ?? (old ? undefined : change.fallback[offset]);
+      return {
+        name: old?.name ?? `a${offset + 1}`,
+        type: t?.type ?? old?.type ?? '',
+        size: t?.size ?? old?.size ?? 0,
+        offset,
+      };
+    });
+    await this.write(caller, fn!.analysis_id, fn!, row, {
+      returnType: change.returns?.type ?? previous?.returnType ?? 'void',
+      args,
+      convention: previous?.convention ?? 'unknown',
+    });
+  }
+
+  /** A new version of the function's data types with this prototype; its stack variables and types stay. */
+  private async write(
+    caller: Caller,
+    analysisId: number,
+    fn: TypedFunction,
+    row: FunctionDataTypesRow | undefined,
+    p: { returnType: string; args: TypedValue[]; convention: string },
+  ): Promise<void> {
+    const previous = row ? servedRecord(row) : null;
     const variadic = previous?.variadic ?? false;
     const record: FunctionTypesRecord = {
-      vaddr: fn!.vaddr,
-      size: fn!.size,
-      name: fn!.name,
-      declaration: declareFunction(returnType, fn!.name, args, variadic),
-      returnType,
-      args,
+      vaddr: fn.vaddr,
+      size: fn.size,
+      name: fn.name,
+      declaration: declareFunction(p.returnType, fn.name, p.args, variadic),
+      returnType: p.returnType,
+      args: p.args,
       variadic,
-      convention: body.calling_convention ?? previous?.convention ?? 'unknown',
+      convention: p.convention,
       stackVars: previous?.stackVars ?? [],
       deps: previous?.deps ?? [],
       source: 'user',
     };
     const out = await this.store.functionDataTypes.edit({
       analysisId,
-      vaddr: fn!.vaddr,
+      vaddr: fn.vaddr,
       record,
       userId: caller.id,
       expected: null,
       from: null,
     });
     // Only when another change landed between this one's read and write.
-    if ('conflict' in out) throw errors.dataTypesVersionConflict(functionId, row?.version ?? 0, out.conflict);
-    return (await this.signatures(analysisId, [fn!]))[0]!;
+    if ('conflict' in out) throw errors.dataTypesVersionConflict(fn.id, row?.version ?? 0, out.conflict);
   }
 
   /** The new parameters, by ordinal, from the request and what the function has now. */

@@ -116,6 +116,13 @@ export const errors = defineErrors({
       `Function ${functionId} has no data types to copy: generate them first ` +
       '(POST /v2/analyses/{analysis_id}/functions/data_types)',
   ),
+  noDecompilation: spec(
+    409,
+    '409',
+    (functionId: number) =>
+      `Function ${functionId} has no current decompilation to take types from: decompile it first ` +
+      '(POST /v2/functions/{function_id}/ai-decompilation) and wait for success',
+  ),
   dataTypeExists: spec(409, '409', (name: string) => `A data type named ${name} already exists in this analysis`),
   dataTypeInUse: spec(
     409,

@@ -162,6 +162,87 @@ for (const backend of backends) {
       assert.deepEqual(again.json().data, { queued: 0, total: 4 });
     });
 
+    test('/v3 type suggestions: the declared types become the data types (a version), the result goes stale', async () => {
+      const { alice, bob, carol } = h().keys;
+      const f = fns.get(TYPED.f)!;
+      const url = `/v3/functions/${f}/ai-decompilation/type-suggestions/accept`;
+      assert.equal((await get(f)).status, 'success', 'decompiled as the callee of g');
+      assert.equal((await h().request('POST', url, carol, { keys: ['return'] })).statusCode, 403);
+      assert.equal((await h().request('POST', url, bob, { keys: ['return'] })).statusCode, 404);
+      const unknown = await h().request('POST', url, alice, { keys: ['arg_7'] });
+      assert.equal(unknown.statusCode, 422, unknown.body);
+      assert.equal(unknown.json().error.code, 'VALIDATION_FAILED');
+      assert.match(unknown.json().error.detail, /body\.keys\.0: arg_7 is not a suggestion/);
+      const r = await h().request('POST', url, alice, { keys: ['return', 'arg_1'] });
+      assert.equal(r.statusCode, 200, r.body);
+      const out = r.json() as {
+        accepted: { key: string; data_type_id: number; created: boolean; skipped_members: number }[];
+        data_types: { data_type_id: number; name: string }[];
+      };
+      assert.deepEqual(
+        out.accepted.map((a) => [a.key, a.skipped_members]),
+        [
+          ['return', 0],
+          ['arg_1', 0],
+        ],
+      );
+      const names = new Map(out.data_types.map((t) => [t.data_type_id, t.name]));
+      assert.deepEqual(
+        out.accepted.map((a) => names.get(a.data_type_id)),
+        ['int32_t', 'void *'],
+      );
+      const types = (await h().request('GET', `/v2/analyses/${ids.alice}/functions/${f}/data_types`, alice)).json()
+        .data;
+      assert.equal(types.data_types.func_types.type, 'int32_t store_and_bump(int32_t a1, void *a2)');
+      assert.equal(types.data_types_version, 1);
+      // A data-type edit makes every decompilation of the analysis stale: nothing left to accept.
+      assert.equal((await get(f)).status, 'uninitialised');
+      const again = await h().request('POST', url, alice, { keys: ['return'] });
+      assert.equal(again.statusCode, 409, again.body);
+    });
+
+    test('predicted_function_name: the best name the latest unstrip run suggests, with its confidence', async () => {
+      const g = fns.get(TYPED.g)!;
+      const store = createStore(openDatabase(h().config.databaseUrl));
+      try {
+        const alice = (await store.users.byUsername('alice'))!;
+        const suggestion = (name: string, confidence: number) => ({
+          functionId: g,
+          vaddr: TYPED.g,
+          name,
+          mangledName: name,
+          confidence,
+          evidence: { matched_analysis_id: ids.alice, matched_name: name, confidence },
+        });
+        const now = Date.now();
+        await store.driver.db
+          .insertInto('similarity_runs')
+          .values({
+            kind: 'auto_unstrip',
+            user_id: alice.id,
+            analysis_id: ids.alice,
+            request_key: 'test',
+            request: '{}',
+            status: 'COMPLETED',
+            progress: 100,
+            result: JSON.stringify({ suggestions: [suggestion('parse_config', 0.93)], totalTimeMs: 1 }),
+            applied: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      } finally {
+        await store.driver.close();
+      }
+      assert.equal((await h().request('POST', path(g), h().keys.alice)).statusCode, 201);
+      const t = (await settled(g)) as Task & { predicted_function_name_confidence?: number | null };
+      assert.equal(t.status, 'success');
+      assert.equal(t.predicted_function_name, 'parse_config');
+      assert.equal(t.predicted_function_name_confidence, 0.93);
+      // bob cannot see the function at all; carol, alice's team mate, sees the same prediction.
+      assert.equal((await get(g, h().keys.carol)).predicted_function_name, 'parse_config');
+    });
+
     test('a function the decompiler cannot express ends in error with the reason', async () => {
       const [fid] = [...(await functionIds(ids.x87)).values()];
       assert.equal((await h().request('POST', path(fid!), h().keys.alice)).statusCode, 201);

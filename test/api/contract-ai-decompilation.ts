@@ -18,6 +18,7 @@ const STATUS = `${TASK}/status`;
 const RATING = `${TASK}/rating`;
 const COMMENTS = `${TASK}/comments`;
 const COMMENT = `${COMMENTS}/{comment_id}`;
+const ACCEPT = '/v3/functions/{function_id}/ai-decompilation/type-suggestions/accept';
 
 export async function exerciseAiDecompilation(h: Harness, call: Call): Promise<void> {
   const { alice, bob, carol } = h.keys;
@@ -83,6 +84,12 @@ export async function exerciseAiDecompilation(h: Harness, call: Call): Promise<v
   await call(alice, 'DELETE', COMMENT, 422, { params: { ...c, comment_id: 0 } });
   await call(alice, 'DELETE', COMMENT, 200, { params: c });
   await call(alice, 'DELETE', COMMENT, 400, { params: c });
+  // /v3: accept the types it declares; the edit makes the decompilation stale, so a second accept is a 409.
+  await call(carol, 'POST', ACCEPT, 403, { params: p, body: { keys: ['return'] } });
+  await call(bob, 'POST', ACCEPT, 404, { params: p, body: { keys: ['return'] } });
+  await call(alice, 'POST', ACCEPT, 422, { params: p, body: { keys: ['nope'] } });
+  await call(alice, 'POST', ACCEPT, 200, { params: p, body: { keys: ['return'] } });
+  await call(alice, 'POST', ACCEPT, 409, { params: p, body: { keys: ['return'] } });
   // The whole-analysis request is a Binlens extension: exercised here, checked in ai-decompilation.test.ts.
   await h.request('POST', `/v2/analyses/${id}/functions/ai-decompilation`, alice);
 }

@@ -1,7 +1,7 @@
 // Texts of the FunctionsAIDecompilation operations: a function's decompilation requested, followed and read
 // (plain C and the placeholder form with its maps), comments on its lines, each user's rating, the whole-analysis
 // request (a Binlens extension) and accepting the types it suggests (/v3).
-import { FUNCTION_HIDDEN, HIDDEN_IS_MISSING, type OperationDoc } from './operation-doc.js';
+import { FUNCTION_HIDDEN, HIDDEN_IS_MISSING, OWNER_ONLY, V3_ERRORS, type OperationDoc } from './operation-doc.js';
 
 /** How a client follows a decompilation (docs/decisions.md, "AI decompilation"). */
 const FLOW = [
@@ -103,5 +103,19 @@ export const aiDecompilationDocs = {
       '',
       HIDDEN_IS_MISSING,
     ].join('\n'),
+  },
+  v3AcceptAiDecompilationTypeSuggestions: {
+    summary: 'Accept the types a decompilation suggests (/v3)',
+    description: [
+      "The suggestions are the types the function's current decompilation declares: `return` for its return",
+      'type and `arg_0`, `arg_1`, … for its parameters. Accepting them makes them the function’s data types — a',
+      'new version, the one replaced kept in the history, as a signature change makes; parameters it does not',
+      'name keep their types, and one the data types lacked is added. Each accepted key answers the type-table',
+      'entry of its type (`created`: the entry is new); `data_types` lists every entry the function now uses.',
+      '`skipped_members` is always 0 (the suggestions are whole types, not structure members). The change makes',
+      'the decompilation stale, as every data-type edit does. 409 without a current decompilation.',
+      `${OWNER_ONLY} ${V3_ERRORS}`,
+    ].join('\n'),
+    examples: { prototype: { summary: 'Return and first parameter types', value: { keys: ['return', 'arg_0'] } } },
   },
 } satisfies Record<string, OperationDoc>;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  AcceptTypeSuggestionsBody,
+  AcceptTypeSuggestionsOutput,
   AiDecompilationEnvelopes as E,
   AiDecompilationRatingBody,
   BaseResponse,
@@ -12,7 +14,8 @@ import {
 } from '../../contracts/index.js';
 import type { AiDecompilationService, CommentsService } from '../../services/index.js';
 import { ok } from '../envelope.js';
-import { operation } from './schema.js';
+import { allErrorsValidatorCompiler } from '../validation.js';
+import { operation, v3Operation } from './schema.js';
 
 const FunctionId = IdParam('function_id');
 const CommentOfFunction = Type.Object({ function_id: Type.Integer(), comment_id: Type.Integer({ minimum: 1 }) });
@@ -117,5 +120,20 @@ export const aiDecompilationRoutes =
         code: 201,
       }),
       async (req, reply) => reply.status(201).send(ok(await svc.requestAll(req.caller, req.params.analysis_id))),
+    );
+  };
+
+/** /v3: accepting the types a decompilation suggests; errors are /v3 bodies (api/v3-errors.ts). */
+export const v3AiDecompilationRoutes =
+  (svc: AiDecompilationService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.setValidatorCompiler(allErrorsValidatorCompiler);
+    app.post(
+      '/v3/functions/:function_id/ai-decompilation/type-suggestions/accept',
+      v3Operation(tags, 'v3AcceptAiDecompilationTypeSuggestions', AcceptTypeSuggestionsOutput, [403, 404, 409], {
+        params: Type.Object({ function_id: Type.Integer({ format: 'int64', minimum: 1 }) }),
+        body: AcceptTypeSuggestionsBody,
+      }),
+      async (req) => svc.acceptTypeSuggestions(req.caller, req.params.function_id, req.body.keys),
     );
   };

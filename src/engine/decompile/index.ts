@@ -10,7 +10,7 @@ import { FunctionLifter } from '../ir/lift-function.js';
 import { toSsa } from '../ir/ssa.js';
 import { libraryFor, recoverFunctionSignatures } from '../types/index.js';
 import { Unsupported } from './c-names.js';
-import { declaration, functionC } from './function-c.js';
+import { classType, declaration, functionC } from './function-c.js';
 import { Program, type DecompiledSymbol } from './program.js';
 
 export type { DecompiledSymbol } from './program.js';
@@ -25,8 +25,15 @@ export interface DecompiledFunction {
   error?: string;
   /** What its text refers to outside itself: itself, its callees, library functions, data, strings. */
   symbols: DecompiledSymbol[];
+  /** The C types (and widths in bytes) its definition declares it to return and take; null without a text. */
+  prototype: DecompiledPrototype | null;
   /** Milliseconds its lifting, data flow and translation took. */
   ms: number;
+}
+
+export interface DecompiledPrototype {
+  returns: { type: string; size: number };
+  params: { type: string; size: number }[];
 }
 
 export interface Decompilation {
@@ -89,12 +96,18 @@ export function decompile(
     const t0 = performance.now();
     const f = graph.functions[fi]!;
     const name = program.nameOf(fi);
-    const done = (text: string | null, error?: string, symbols: DecompiledSymbol[] = []): DecompiledFunction => ({
+    const done = (
+      text: string | null,
+      error?: string,
+      symbols: DecompiledSymbol[] = [],
+      prototype: DecompiledPrototype | null = null,
+    ): DecompiledFunction => ({
       address: f.start,
       name,
       text,
       ...(error === undefined ? {} : { error }),
       symbols,
+      prototype,
       ms: performance.now() - t0,
     });
     const sig = signatures[fi];
@@ -104,7 +117,17 @@ export function decompile(
     try {
       const c = program.referencesOf(() => functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig));
       const self: DecompiledSymbol = { name, kind: 'function', address: f.start };
-      return done(c.value, undefined, [self, ...c.symbols.filter((s) => s.kind !== 'function' || s.name !== name)]);
+      const spelled = (x: { cls: Parameters<typeof classType>[0]; width: number }) => ({
+        type: classType(x.cls, x.width),
+        size: x.cls === 'void' ? 0 : x.width,
+      });
+      const prototype = { returns: spelled(sig.returns), params: sig.params.map(spelled) };
+      return done(
+        c.value,
+        undefined,
+        [self, ...c.symbols.filter((s) => s.kind !== 'function' || s.name !== name)],
+        prototype,
+      );
     } catch (err) {
       if (!(err instanceof Unsupported)) throw err;
       return done(null, err.message);
