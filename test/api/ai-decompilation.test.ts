@@ -333,6 +333,28 @@ for (const backend of backends) {
       assert.equal(all.statusCode, 404);
     });
 
+    test('re-analysis makes results stale; comments and ratings stay with the function (by address)', async () => {
+      const { alice } = h().keys;
+      const h0 = fns.get(TYPED.h)!;
+      await h().request('POST', path(h0), alice);
+      assert.equal((await settled(h0)).status, 'success');
+      await h().request('POST', path(h0, '/comments'), alice, { content: 'kept' });
+      await h().request('PATCH', path(h0, '/rating'), alice, { rating: 'POSITIVE', reason: null });
+      const requeue = await h().request('POST', `/v2/analyses/${ids.alice}/requeue`, alice, {});
+      assert.equal(requeue.statusCode, 201, requeue.body);
+      assert.equal(await h().waitForStatus(alice, ids.alice), 'Complete');
+      for (const [v, id] of await functionIds(ids.alice)) fns.set(v, id);
+      const h1 = fns.get(TYPED.h)!;
+      assert.notEqual(h1, h0, 'new function rows');
+      assert.equal((await get(h1)).status, 'uninitialised');
+      const comments = (await h().request('GET', path(h1, '/comments'), alice)).json().data as { content: string }[];
+      assert.deepEqual(
+        comments.map((c) => c.content),
+        ['kept'],
+      );
+      assert.equal((await h().request('GET', path(h1, '/rating'), alice)).json().data.rating, 'POSITIVE');
+    });
+
     test('an analysis not Complete: 409', async () => {
       const store = createStore(openDatabase(h().config.databaseUrl));
       try {
