@@ -21,7 +21,7 @@ standard headers, the helpers and data the functions use, and their definitions.
 \`binlens analyze\` lists them) or give addresses (hex 0x… or decimal) to decompile only those and the
 functions of the file they call. A function the decompiler cannot express yet is a comment saying why.
 
-  --json           print { source, functions: [{ address, name, text, error }] } instead
+  --json           print { source, functions: [{ address, name, text, error, symbols, prototype }] } instead
 ${BINARY_OPTIONS_HELP}
   -h, --help       show this help
 
