@@ -144,7 +144,7 @@ export class AiDecompilationService {
       throw errors.validation().withFields(
         unknown.map(({ k, i }) => ({
           field: `body.keys.${i}`,
-          reason: `${k} is not a suggestion of this decompilation (return, arg_0 … arg_${prototype.params.length - 1})`,
+          reason: `${k} is not a suggestion of this decompilation (${['return', ...prototype.params.map((_, n) => `arg_${n}`)].join(', ')})`,
         })),
       );
     const unique = [...new Set(keys)];

@@ -70,13 +70,24 @@ export class FunctionDecompilationsRepository {
   /**
    * Queues the functions at `vaddrs` that have neither a current result nor a decompilation under way — on the
    * analysis's waiting decompile job when it has one (row-locked, so no runner claims it meanwhile), else on
-   * `job`, enqueued in the same transaction. Returns how many were queued.
+   * `job`, enqueued in the same transaction. ~500 functions a short transaction (a whole analysis's request
+   * would otherwise hold SQLite's writer for seconds); returns how many were queued.
    */
-  request(analysisId: number, vaddrs: number[], job: Omit<NewJob, 'analysisId'>): Promise<number> {
+  async request(analysisId: number, vaddrs: number[], job: Omit<NewJob, 'analysisId'>): Promise<number> {
+    let queued = 0;
+    await inChunks(
+      [...new Set(vaddrs)],
+      async (chunk) => (queued += await this.requestChunk(analysisId, chunk, job)),
+      FUNCTIONS_PER_CHUNK,
+    );
+    return queued;
+  }
+
+  private requestChunk(analysisId: number, vaddrs: number[], job: Omit<NewJob, 'analysisId'>): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
       const changed = await this.changedAt(analysisId, tx);
       const rows = new Map((await this.rows(analysisId, vaddrs, tx)).map((r) => [r.vaddr, r]));
-      const queue = [...new Set(vaddrs)].filter((v) => {
+      const queue = vaddrs.filter((v) => {
         const r = rows.get(v);
         return !r || !(ACTIVE.includes(r.status) || FunctionDecompilationsRepository.fresh(r, changed));
       });
@@ -95,25 +106,17 @@ export class FunctionDecompilationsRepository {
           waiting.map((r) => r.job_id),
         )) ?? (await this.jobs.enqueue({ ...job, analysisId: null }, tx));
       const now = Date.now();
-      await inBatches(queue, (batch) =>
-        tx
-          .insertInto('function_decompilations')
-          .values(
-            batch.map((vaddr) => ({
-              analysis_id: analysisId,
-              vaddr,
-              status: 'pending',
-              job_id: jobId,
-              updated_at: now,
-            })),
-          )
-          .onConflict((oc) =>
-            oc
-              .columns(['analysis_id', 'vaddr'])
-              .doUpdateSet({ status: 'pending', error: null, job_id: jobId, updated_at: now }),
-          )
-          .execute(),
-      );
+      await tx
+        .insertInto('function_decompilations')
+        .values(
+          queue.map((vaddr) => ({ analysis_id: analysisId, vaddr, status: 'pending', job_id: jobId, updated_at: now })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['analysis_id', 'vaddr'])
+            .doUpdateSet({ status: 'pending', error: null, job_id: jobId, updated_at: now }),
+        )
+        .execute();
       return queue.length;
     });
   }

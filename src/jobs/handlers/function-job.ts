@@ -8,7 +8,7 @@ import { sampleInput, type SampleInput } from '../sample-input.js';
 export type FunctionJobInput = SampleInput & { databaseUrl: string; analysisId: number; jobId: number };
 
 /** Work done for some functions of an analysis in an analysis thread, with a status per function. */
-export interface FunctionJobKind<O> {
+export interface FunctionJobKind<O extends { kind: 'done' }> {
   /** How the analysis's log names it: `Data types`, `Decompilation`. */
   label: string;
   /** The functions' statuses as the job moves: running, waiting again, failed with what it had not finished. */
@@ -30,7 +30,7 @@ const payloadOf = (job: JobRow) => JSON.parse(job.payload) as { analysisId: numb
  * asked for move pending → running → done or failed, and the analysis's log says when it starts, retries, fails
  * and ends.
  */
-export class FunctionJobHandler<O> implements JobHandler {
+export class FunctionJobHandler<O extends { kind: 'done' }> implements JobHandler {
   constructor(
     private readonly store: Store,
     private readonly blobs: BlobStore,
