@@ -14,6 +14,9 @@ CREATE TABLE function_decompilations (
   PRIMARY KEY (analysis_id, vaddr)
 );
 CREATE INDEX function_decompilations_job ON function_decompilations (job_id, status);
+-- The analysis's last rename and data-type edit, read on every request to tell a stale result: index seeks.
+CREATE INDEX function_name_history_made ON function_name_history (analysis_id, created_at);
+CREATE INDEX function_data_types_change ON function_data_types (analysis_id, last_change);
 
 -- One rating of a function's decompilation per user, replaced by the user's next.
 CREATE TABLE decompilation_ratings (
