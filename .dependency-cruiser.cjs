@@ -27,11 +27,14 @@ module.exports = {
     layer('engine', ['shared', 'contracts']),
     layer('config', ['shared']),
     layer('blobs', ['shared']),
+    // The optional language model (AI refinement of decompiled code): called by the jobs that decompile,
+    // opened by main from the config.
+    layer('llm', ['shared']),
     layer('store', ['shared']),
-    layer('jobs', ['shared', 'contracts', 'engine', 'store', 'blobs']),
+    layer('jobs', ['shared', 'contracts', 'engine', 'store', 'blobs', 'llm']),
     layer('services', ['shared', 'contracts', 'engine', 'store', 'blobs']),
     layer('api', ['shared', 'contracts', 'services']),
-    layer('main', ['shared', 'contracts', 'config', 'store', 'blobs', 'jobs', 'services', 'api']),
+    layer('main', ['shared', 'contracts', 'config', 'store', 'blobs', 'jobs', 'services', 'api', 'llm']),
     // `binlens analyze` runs the engine in its own worker thread: like jobs/, an edge where the engine meets files;
     // it reads capability rules and loads the demangler as the analysis threads do (jobs/rule-files.ts,
     // jobs/demangler.ts), not the queue.

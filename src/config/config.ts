@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { delimiter, resolve } from 'node:path';
 import { ANALYSIS_LIMIT_SETTINGS, type AnalysisLimits } from '../shared/analysis-limits.js';
+import { LLM_SETTINGS, type LlmSettings } from '../shared/llm-settings.js';
 
 export interface Config {
   host: string;
@@ -20,6 +22,8 @@ export interface Config {
   rulesDirs: string[];
   /** Time, heap and output bounds of each analysis (BINLENS_ANALYSIS_*). */
   analysisLimits: AnalysisLimits;
+  /** The language model of the optional AI refinement of decompiled code (BINLENS_LLM_*); null: off. */
+  llm: LlmSettings | null;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +70,67 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: r
 const limit = (env: NodeJS.ProcessEnv, key: keyof AnalysisLimits) =>
   int(env, ANALYSIS_LIMIT_SETTINGS[key], ...ANALYSIS_LIMIT_RANGES[key]);
 
+/**
+ * The model is a chat-completions URL (with its model name and optional key) or a GGUF file, never both;
+ * neither leaves the refinement off. A setting that only makes sense with the other kind is refused rather
+ * than ignored, so a typo cannot silently leave it off.
+ */
+function llmSettings(env: NodeJS.ProcessEnv): LlmSettings | null {
+  const set = (key: keyof typeof LLM_SETTINGS) => {
+    const raw = env[LLM_SETTINGS[key]];
+    return raw === undefined || raw === '' ? null : raw;
+  };
+  const [url, apiKey, model, modelPath, threads] = [
+    set('url'),
+    set('apiKey'),
+    set('model'),
+    set('modelPath'),
+    set('threads'),
+  ];
+  // A local model answers a long refinement in minutes on a CPU; a remote one in seconds.
+  const timeoutMs = int(env, LLM_SETTINGS.timeoutMs, 120_000, 1000, 2 ** 31 - 1);
+  if (url !== null && modelPath !== null)
+    throw new ConfigError(`set ${LLM_SETTINGS.url} or ${LLM_SETTINGS.modelPath}, not both`);
+  if (modelPath !== null) {
+    if (apiKey !== null || model !== null)
+      throw new ConfigError(
+        `${LLM_SETTINGS.apiKey} and ${LLM_SETTINGS.model} go with ${LLM_SETTINGS.url}, not with ${LLM_SETTINGS.modelPath}`,
+      );
+    if (!modelPath.endsWith('.gguf'))
+      throw new ConfigError(`${LLM_SETTINGS.modelPath} must be the path of a .gguf model file, got "${modelPath}"`);
+    // One thread per core: node-llama-cpp's own default (at least 4) oversubscribes a 2-core machine, where
+    // llama.cpp's spinning threads then wait on each other (decisions.md, "AI refinement").
+    const cores = availableParallelism();
+    return {
+      kind: 'gguf',
+      modelPath: resolve(modelPath),
+      threads: int(env, LLM_SETTINGS.threads, cores, 1, 1024),
+      timeoutMs,
+    };
+  }
+  if (threads !== null) throw new ConfigError(`${LLM_SETTINGS.threads} goes with ${LLM_SETTINGS.modelPath}`);
+  if (url === null) {
+    const stray = (['apiKey', 'model'] as const).find((k) => set(k) !== null);
+    if (stray) throw new ConfigError(`${LLM_SETTINGS[stray]} is set but ${LLM_SETTINGS.url} is not`);
+    return null;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`${LLM_SETTINGS.url} must be an http(s) URL such as http://127.0.0.1:8000/v1, got "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConfigError(`${LLM_SETTINGS.url} must be an http(s) URL, got "${url}"`);
+  if (parsed.username || parsed.password)
+    throw new ConfigError(`${LLM_SETTINGS.url} may not hold credentials: put the key in ${LLM_SETTINGS.apiKey}`);
+  if (parsed.search || parsed.hash)
+    throw new ConfigError(`${LLM_SETTINGS.url} is the API's base URL (…/v1), without a query or fragment`);
+  if (model === null)
+    throw new ConfigError(`${LLM_SETTINGS.model} must name the model to ask when ${LLM_SETTINGS.url} is set`);
+  return { kind: 'chat-completions', url: parsed.href.replace(/\/+$/, ''), apiKey, model, timeoutMs };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.BINLENS_DATA_DIR || './data');
   return {
@@ -90,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxStrings: limit(env, 'maxStrings'),
       maxXrefs: limit(env, 'maxXrefs'),
     },
+    llm: llmSettings(env),
   };
 }
