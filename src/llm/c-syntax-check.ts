@@ -43,7 +43,7 @@ export async function checkCSyntax(
         GCC_ARGS,
         {
           cwd: dir,
-          env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+          env: { ...process.env, LC_ALL: 'C' },
           timeout: options.timeoutMs,
           killSignal: 'SIGKILL',
           maxBuffer: MAX_OUTPUT_BYTES,

@@ -114,14 +114,8 @@ async function loadModel(
     return { llama, model: await llama.loadModel({ modelPath, gpuLayers: 0 }), Session: lib.LlamaChatSession };
   } catch (err) {
     await llama.dispose();
-    throw new LlmError(
-      'model-load',
-      `BINLENS_LLM_MODEL: llama.cpp cannot load ${modelPath}: ${(err as Error).message}`,
-      true,
-      {
-        cause: err,
-      },
-    );
+    const why = `BINLENS_LLM_MODEL: llama.cpp cannot load ${modelPath}: ${(err as Error).message}`;
+    throw new LlmError('model-load', why, true, { cause: err });
   }
 }
 
