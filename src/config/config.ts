@@ -94,7 +94,8 @@ function llmSettings(env: NodeJS.ProcessEnv): LlmSettings | null {
   if (modelPath !== null) {
     if (apiKey !== null || model !== null)
       throw new ConfigError(
-        `${LLM_SETTINGS.apiKey} and ${LLM_SETTINGS.model} go with ${LLM_SETTINGS.url}, not with ${LLM_SETTINGS.modelPath}`,
+        `${LLM_SETTINGS.apiKey} and ${LLM_SETTINGS.model} go with ${LLM_SETTINGS.url}, ` +
+          `not with ${LLM_SETTINGS.modelPath}`,
       );
     if (!modelPath.endsWith('.gguf'))
       throw new ConfigError(`${LLM_SETTINGS.modelPath} must be the path of a .gguf model file, got "${modelPath}"`);

@@ -105,7 +105,8 @@ async function loadModel(
   } catch (err) {
     throw new LlmError(
       'unavailable',
-      `${PACKAGE} has no usable prebuilt llama.cpp binary for this machine (Binlens never builds one at run time): ${(err as Error).message}`,
+      `${PACKAGE} has no usable prebuilt llama.cpp binary for this machine ` +
+        `(Binlens never builds one at run time): ${(err as Error).message}`,
       true,
       { cause: err },
     );

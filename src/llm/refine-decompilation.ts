@@ -39,7 +39,7 @@ const DEFAULT_COMPILE_TIMEOUT_MS = 30_000;
  * apiece at 12 KB, which with the instructions fills an 8k window.
  */
 const MAX_REFINABLE_C_CHARS = 12_000;
-/** Room for the whole function rewritten, with margin: decompiled C runs ~4 characters a token. */
+/** Room for the whole function rewritten: decompiled C runs 3–4 characters a token; a third and a margin. */
 const answerTokens = (functionC: string) => Math.min(8192, Math.ceil(functionC.length / 3) + 256);
 /** How many of gcc's errors a reason quotes. */
 const QUOTED_ERRORS = 3;
@@ -81,9 +81,10 @@ function shapeProblem(code: string, name: string): string | null {
  * Asks the model for a more readable version of one decompiled function and keeps it only if the unit
  * still compiles with it in place of the deterministic definition (gcc -fsyntax-only -std=c11: no error in
  * the function, none elsewhere that the deterministic unit does not have too), and it calls no function
- * the deterministic code did not (gcc only warns of an undeclared one, which would not link). Anything else — the model unreachable or slow, an answer of the wrong shape, a compile error, no
- * gcc — gives back the deterministic code with the reason. Runs gcc as a child process and waits seconds
- * for the model: callers run it in a job, never in a request.
+ * the deterministic code did not (gcc only warns of an undeclared one, which would not link). Anything
+ * else — the model unreachable or slow, an answer of the wrong shape, a compile error, no gcc — gives back
+ * the deterministic code with the reason. Runs gcc as a child process and waits seconds for the model:
+ * callers run it in a job, never in a request.
  */
 export async function refineDecompilation(
   provider: LlmProvider,
