@@ -114,3 +114,36 @@ for (const level of ['O0', 'O2'])
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+test('decompile: strings in read-only data passed to calls are C string literals, and printf gets the arguments its format names', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+  try {
+    writeFileSync(
+      join(dir, 'f.c'),
+      '#include <stdio.h>\n#include <string.h>\n' +
+        'int greet(const char *who) { if (strcmp(who, "world") == 0) return puts("hello, \\"world\\"\\t??!"); return printf("hi %s, %d\\n", who, 7); }\n' +
+        'int main(void) { return 0; }\n',
+    );
+    execFileSync('gcc', ['-O2', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
+    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
+    const start = image.symbols.find((s) => s.name === 'greet')!.vaddr;
+    const out = decompile(image, graph, decoders, [graph.functions.findIndex((f) => f.start === start)]);
+    const text = out.functions[0]!.text!;
+    assert.match(text, /strcmp\([^;]*"world"\)/, text);
+    assert.match(text, /puts\("hello, \\"world\\"\\t\?\\\?!"\)/, text);
+    assert.match(text, /printf\("hi %s, %d\\n", [^,]+, [^,]+\)/, text);
+    assert.deepEqual(
+      out.functions[0]!.symbols.filter((s) => s.kind === 'string').map((s) => s.name),
+      ['world', 'hello, \\"world\\"\\t?\\?!', 'hi %s, %d\\n'],
+    );
+    writeFileSync(
+      join(dir, 'check.c'),
+      `${out.source}\nint main(void) { return !(greet("world") > 0 && greet("you") == 10); }\n`,
+    );
+    execFileSync('gcc', ['check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+    assert.equal(execFileSync('./check', { cwd: dir, encoding: 'utf8' }), 'hello, "world"\t??!\nhi you, 7\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

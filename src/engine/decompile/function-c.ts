@@ -8,6 +8,7 @@ import { bin, forEachRegRead, konst, load, type Cond, type Expr, type IrBlock, t
 import type { CallingConvention } from '../ir/lifter.js';
 import type { CoarseClass, Prototype } from '../types/index.js';
 import { coarseClass } from '../types/index.js';
+import type { KnownPrototype } from '../types/prototypes/index.js';
 import { constant, mask, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
 import { dropUnread, printC, simplify, type CStmt } from './c-tree.js';
@@ -15,6 +16,7 @@ import type { Program } from './program.js';
 import { isPacked, type Helper } from './runtime.js';
 import { structure, type BlockExit, type FlowGraph } from './structure.js';
 import { frameLocals, type FrameLocals } from './frame-locals.js';
+import { formatArguments } from './format-arguments.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
@@ -440,13 +442,19 @@ function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
 
 /**
  * A value data flow knows to be an address an instruction formed (adrp + add across instructions), inside
- * the image: as the output's pointer to it, `width` bytes wide.
+ * the image: as the output's pointer to it (a string literal where that is what it is), `width` bytes wide.
  */
 function referenceOf(ctx: Context, r: number, ver: number, width: number): string | null {
   const v = ctx.df.valueOf(r, ver);
   const word = ctx.df.ssa.fn.regs.addressSize;
   if (v.kind !== 'const' || !v.ref) return null;
-  const text = ctx.program.reference(Number(BigInt.asUintN(word * 8, v.v)));
+  const address = Number(BigInt.asUintN(word * 8, v.v));
+  // A string's address only handed to calls reads as the literal (indexing past its NUL would not).
+  const { fn } = ctx.df.ssa;
+  const passed =
+    !ctx.df.phiUsers(r, ver).length &&
+    ctx.df.uses(r, ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'call');
+  const text = (passed ? ctx.program.stringLiteral(address) : null) ?? ctx.program.reference(address);
   return text && fit(word === 8 ? text : `(uint32_t)${text}`, word, width);
 }
 
@@ -511,7 +519,9 @@ function callC(ctx: Context, s: Extract<Stmt, { k: 'call' }>): string[] {
     program.libraryCalls.add(lib.name);
     if (lib.name === '__stack_chk_fail') return ['abort();'];
     callee = lib.name;
-    proto = lib.known ? libraryPrototype(lib.known.prototype, conv) : variadicWords(conv);
+    proto = lib.known
+      ? libraryPrototype(lib.known.prototype, conv, unnamedArguments(ctx, s, lib))
+      : variadicWords(conv);
   } else if (fi >= 0 && !program.imports.has(target!)) {
     callee = program.need(fi);
     const sig = program.signatures[fi];
@@ -586,12 +596,38 @@ function argumentC(ctx: Context, s: Extract<Stmt, { k: 'call' }>, p: ParamC): st
   const x = s.args[loc.index];
   if (!x) throw new Unsupported('an argument beyond the registers');
   const v = exprC(ctx, x);
-  if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function') return `(void *)(uintptr_t)${v}`;
+  if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function')
+    // A literal or a function's address is a pointer already.
+    return /^\(uint64_t\)\(uintptr_t\)("|&\w+$)/.test(v)
+      ? v.slice('(uint64_t)(uintptr_t)'.length)
+      : `(void *)(uintptr_t)${v}`;
   return `(${classType(p.cls, p.width)})${v}`;
 }
 
-/** A library prototype in the convention's registers: integers and pointers in order, floats apart. */
-function libraryPrototype(p: Prototype, conv: CallingConvention): PrototypeC {
+/**
+ * The unnamed arguments a call to a variadic library function passes, when its last named argument is a
+ * format string in read-only data that says (printf's and scanf's families); null otherwise.
+ */
+function unnamedArguments(
+  ctx: Context,
+  s: Extract<Stmt, { k: 'call' }>,
+  lib: { name: string; known: KnownPrototype | null },
+): number | null {
+  const p = lib.known?.prototype;
+  if (!p?.variadic || !p.params.length || coarseClass(p.params[p.params.length - 1]!.type) !== 'pointer') return null;
+  const ints = p.params.filter((x) => !['float32', 'float64'].includes(coarseClass(x.type))).length;
+  const arg = s.args[ctx.conv.positional ? p.params.length - 1 : ints - 1];
+  const v = arg && ctx.df.evaluate(arg);
+  if (v?.kind !== 'const') return null;
+  const format = ctx.program.stringAt(Number(BigInt.asUintN(ctx.df.ssa.fn.regs.addressSize * 8, v.v)));
+  return format === null ? null : formatArguments(format, lib.name.includes('scanf'));
+}
+
+/**
+ * A library prototype in the convention's registers: integers and pointers in order, floats apart; a
+ * variadic one's unnamed arguments are `unnamed` integers, or every integer register left when unknown.
+ */
+function libraryPrototype(p: Prototype, conv: CallingConvention, unnamed: number | null = null): PrototypeC {
   let ints = 0;
   let floats = 0;
   let stack = 0;
@@ -607,10 +643,11 @@ function libraryPrototype(p: Prototype, conv: CallingConvention): PrototypeC {
         : { kind: 'stack', offset: conv.stackArgsAt + conv.stackSlot * stack++ };
     return { cls, width, location };
   });
-  // The unnamed arguments of a variadic function: the integer registers left (floats need al; not yet).
+  // Unnamed arguments beyond the registers, or floats (passed in vector registers), are not counted yet.
+  const left = conv.intArgs.length - ints;
   if (p.variadic)
-    for (let i = ints; i < conv.intArgs.length; i++)
-      params.push({ cls: 'int64', width: 8, location: { kind: 'int', index: i } });
+    for (let i = 0; i < (unnamed !== null && unnamed <= left ? unnamed : left); i++)
+      params.push({ cls: 'int64', width: 8, location: { kind: 'int', index: ints + i } });
   const rc = coarseClass(p.returns);
   return {
     returns: { cls: rc, width: rc === 'float32' || rc === 'int32' ? 4 : rc === 'int8' ? 1 : rc === 'int16' ? 2 : 8 },

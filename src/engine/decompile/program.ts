@@ -24,6 +24,10 @@ export interface DataCopy {
   section: SectionInfo;
 }
 
+/** Longest string written as a literal. */
+const MAX_LITERAL = 4096;
+const ESCAPES: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x22: '\\"', 0x5c: '\\\\' };
+
 /** Data sections copied at most, in bytes (a table-driven program's .rodata is far smaller). */
 const MAX_DATA = 16 << 20;
 
@@ -130,6 +134,34 @@ export class Program {
     const copy = this.copyOf(s);
     this.refer({ name: copy.name, kind: 'global', address: s.vaddr });
     return `(uint64_t)(uintptr_t)(${copy.name} + ${address - s.vaddr})`;
+  }
+
+  /** The NUL-terminated string of printable text starting at `address` in read-only data, if there is one. */
+  stringAt(address: number): string | null {
+    const s = this.sectionAt(address);
+    if (!s || s.write || s.exec) return null;
+    const off = fileOffsetOf(this.image, address);
+    const end = fileOffsetOf(this.image, s.vaddr) + Math.min(s.fileSize, s.size);
+    if (off < 0 || end <= off) return null;
+    const bytes = this.image.bytes;
+    for (let i = off; i < Math.min(end, off + MAX_LITERAL); i++) {
+      const c = bytes[i]!;
+      if (c === 0) return i > off ? String.fromCharCode(...bytes.subarray(off, i)) : null;
+      if (!ESCAPES[c] && (c < 0x20 || c >= 0x7f)) return null;
+    }
+    return null;
+  }
+
+  /** stringAt(address) as a C string literal (of type uint64_t, like reference()); null when there is none. */
+  stringLiteral(address: number): string | null {
+    const raw = this.stringAt(address);
+    if (raw === null) return null;
+    // "??" would start a trigraph in ISO C.
+    const text = [...raw]
+      .map((ch, i) => (ch === '?' && raw[i - 1] === '?' ? '\\?' : (ESCAPES[ch.charCodeAt(0)] ?? ch)))
+      .join('');
+    this.refer({ name: text, kind: 'string', address });
+    return `(uint64_t)(uintptr_t)"${text}"`;
   }
 
   private copyOf(s: SectionInfo): DataCopy {
