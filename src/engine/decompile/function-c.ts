@@ -715,7 +715,9 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
 }
 
 /** Operations the IR names: bit counts, byte swaps, the high half of a widening multiply. */
-const OPS = new Set(['tzcnt', 'lzcnt', 'bsr', 'popcnt', 'bswap', 'mulhu', 'mulhs']);
+const OPS = new Set(['tzcnt', 'lzcnt', 'bsr', 'popcnt', 'bswap', 'mulhu', 'mulhs', 'rbit', 'rev16', 'rev32', 'cls']);
+/** Other ISAs' names for the same operations (AArch64/ARM, MIPS). */
+const SAME_AS: Record<string, string> = { clz: 'lzcnt', rev: 'bswap', umulh: 'mulhu', smulh: 'mulhs', wsbh: 'rev16' };
 
 function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): string {
   if (e.name === 'gethi') {
@@ -728,11 +730,31 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
     const args = e.args.map((a) => (a.w === 16 || a.w > 8 ? fit(x(a), a.w, 16) : x(a)));
     return `bl_${e.name}(${args.join(', ')})`;
   }
-  if (!OPS.has(e.name) || e.w > 8) throw new Unsupported(`the ${e.name} operation`);
-  ctx.program.runtime.use(e.name as Helper);
+  if ((e.name === 'bfi' || e.name === 'bfxil') && e.w <= 8) return bitfieldInsert(e, x);
+  const name = SAME_AS[e.name] ?? e.name;
+  if (!OPS.has(name) || e.w > 8) throw new Unsupported(`the ${e.name} operation`);
+  ctx.program.runtime.use(name as Helper);
   const args = e.args.map((a) => fit(x(a), a.w, e.w));
-  const size = e.name === 'bswap' ? e.w : e.w * 8;
-  return `(${uType(e.w)})bl_${e.name}(${args.join(', ')}, ${size})`;
+  const size = name === 'bswap' ? e.w : e.w * 8;
+  return `(${uType(e.w)})bl_${name}(${args.join(', ')}, ${size})`;
+}
+
+/**
+ * AArch64's bfi/bfxil (BFM with immr, imms): bfxil puts bits immr..imms of the source at the bottom of the
+ * destination, bfi the source's low imms+1 bits at bit width-immr; the destination's other bits stay.
+ */
+function bitfieldInsert(e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): string {
+  const [dst, src, immr, imms] = e.args;
+  if (!dst || !src || immr?.k !== 'const' || imms?.k !== 'const') throw new Unsupported(`the ${e.name} operation`);
+  const [r, s] = [Number(immr.v), Number(imms.v)];
+  const bits = e.w * 8;
+  const field = e.name === 'bfxil' ? s - r + 1 : s + 1;
+  const lsb = e.name === 'bfxil' ? 0 : (bits - r) % bits;
+  const m = (((1n << BigInt(field)) - 1n) << BigInt(lsb)) & mask(e.w);
+  const a = fit(x(dst), dst.w, e.w);
+  const b = fit(x(src), src.w, e.w);
+  const moved = e.name === 'bfxil' ? `(${b} >> ${r})` : `(${b} << ${lsb})`;
+  return `(${uType(e.w)})((${a} & ${constant(~m, e.w)}) | (${moved} & ${constant(m, e.w)}))`;
 }
 
 function condC(ctx: Context, cc: Cond, flags: Expr): string {

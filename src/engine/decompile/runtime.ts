@@ -47,6 +47,19 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
   bswap: {
     text: 'static uint64_t bl_bswap(uint64_t x, unsigned bytes) { uint64_t r = 0; for (unsigned i = 0; i < bytes; i++) r = (r << 8) | ((x >> (8 * i)) & 0xff); return r; }',
   },
+  rbit: {
+    text: 'static uint64_t bl_rbit(uint64_t x, unsigned bits) { uint64_t r = 0; for (unsigned i = 0; i < bits; i++) r |= ((x >> i) & 1) << (bits - 1 - i); return r; }',
+  },
+  rev16: {
+    text: 'static uint64_t bl_rev16(uint64_t x, unsigned bits) { uint64_t r = 0; for (unsigned i = 0; i < bits; i += 16) r |= ((x >> (i + 8)) & 0xff) << i | ((x >> i) & 0xff) << (i + 8); return r; }',
+  },
+  rev32: {
+    deps: ['bswap'],
+    text: 'static uint64_t bl_rev32(uint64_t x, unsigned bits) { (void)bits; return bl_bswap(x & 0xffffffffu, 4) | bl_bswap(x >> 32, 4) << 32; }',
+  },
+  cls: {
+    text: 'static uint64_t bl_cls(uint64_t x, unsigned bits) { unsigned top = (x >> (bits - 1)) & 1, n = 0; while (n + 1 < bits && ((x >> (bits - 2 - n)) & 1) == top) n++; return n; }',
+  },
   mulhu: {
     text: 'static uint64_t bl_mulhu(uint64_t a, uint64_t b, unsigned bits) { if (bits < 64) return (a * b) >> bits; uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32; uint64_t ll = al * bl, lh = al * bh, hl = ah * bl; uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu); return ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32); }',
   },

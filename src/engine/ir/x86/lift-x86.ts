@@ -162,6 +162,9 @@ const HANDLERS: Record<string, Handler> = {
   Bswap: (x, out) => x.write(0, { k: 'op', name: 'bswap', args: [x.read(0)], w: x.width(0) }, out),
   Mul: (x, out) => x.widening('mulhu', out),
   Bt: (x, out) => x.setFlags('bit', x.read(0), x.read(1, x.width(0)), out),
+  Bts: (x, out) => x.bitChange('or', out),
+  Btr: (x, out) => x.bitChange('and', out),
+  Btc: (x, out) => x.bitChange('xor', out),
   Idiv: (x, out) => x.divide('sdiv', 'srem', out),
   Div: (x, out) => x.divide('udiv', 'urem', out),
   Adc: (x, out) => x.withCarry('add', out),
@@ -474,6 +477,22 @@ export class X86Lifter implements Lifter {
     this.setReg(TEMP, v, out);
     this.setFlags('other', reg(TEMP, w), konst(0, w), out);
     this.write(0, reg(TEMP, w), out);
+  }
+
+  /**
+   * bts/btr/btc: the bit's old value to the carry (as bt), then the bit set, cleared or flipped. A memory
+   * operand with a register bit offset addresses a bit string beyond the operand: left to generic().
+   */
+  bitChange(op: 'or' | 'and' | 'xor', out: Stmt[]): void {
+    const { OpKind } = this.iced;
+    const m = this.mnemonics[this.insn.mnemonic]!;
+    if (this.insn.opKind(0) === OpKind.Memory && this.insn.opKind(1) === OpKind.Register) return this.generic(m, out);
+    const w = this.width(0);
+    const bit = this.read(1, w);
+    this.setReg(TEMP, this.read(0), out);
+    this.setFlags('bit', reg(TEMP, w), bit, out);
+    const mask = bin('shl', konst(1, w), bin('and', bit, konst(w * 8 - 1, w)));
+    this.write(0, bin(op, reg(TEMP, w), op === 'and' ? un('not', mask, w) : mask), out);
   }
 
   /**
