@@ -36,6 +36,19 @@ export const FunctionMappingFull = Type.Object({
 });
 export type FunctionMapping = Static<typeof FunctionMappingFull>;
 
+/** Binlens: what the optional language model added to a function's decompilation (issue 12, item 3). */
+export const AiRefinementReport = Type.Object({
+  model: Type.String({ description: 'The model asked: the endpoint and model name, or the GGUF file.' }),
+  refined: Type.Boolean({
+    description:
+      "decompilation is the model's rewrite, which compiled in the function's unit; false: the decompiler's C.",
+  }),
+  problems: Type.Array(Type.String(), {
+    description:
+      'Why a use of the model gave nothing: no answer in time, an error status, a rewrite that did not compile, ….',
+  }),
+});
+
 export const AiDecompilationTaskStatus = Enum(['uninitialised', 'error', 'pending', 'success'] as const);
 
 export const GetAiDecompilationTask = Type.Object({
@@ -54,6 +67,7 @@ export const GetAiDecompilationTask = Type.Object({
     Nullable(Type.Number({ description: 'Binlens: the confidence of predicted_function_name (0..1).' })),
   ),
   error_message: Type.Optional(Nullable(Type.String({ description: 'Binlens: why the decompilation failed.' }))),
+  ai_refinement: Type.Optional(Nullable(AiRefinementReport)),
 });
 
 export const FunctionTaskResponse = Type.Object({
@@ -127,6 +141,20 @@ export interface StoredDecompilation {
   summary: string;
   /** The return and parameter types its definition declares: its type suggestions. */
   prototype: { returns: TypeSuggestion; params: TypeSuggestion[] };
+  /** What the language model added, when the function was asked for with one configured. */
+  model?: StoredModelRefinement;
+}
+
+/** The model's part of a stored decompilation; `text` and `placeholders` are its rewrite when `refined`. */
+export interface StoredModelRefinement {
+  description: string;
+  /** The model's summary, and the same with the names the mapping covers as its placeholder tokens. */
+  summary: string | null;
+  rawSummary: string | null;
+  /** The name it suggests for the function, if any. */
+  functionName: string | null;
+  refined: boolean;
+  problems: string[];
 }
 
 /** A C type as the decompilation spells it, with its width in bytes. */

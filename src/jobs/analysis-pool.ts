@@ -59,8 +59,13 @@ export class AnalysisPool {
     return this.limited<DataTypesTaskOutput>(input, 'data-types-task', 'data-type generation');
   }
 
-  /** Decompiles functions of an analysis (decompile-task.ts) in an analysis thread, within the same limits. */
-  decompile(input: DecompileTaskInput): Promise<DecompileTaskOutput> {
+  /**
+   * Decompiles functions of an analysis (decompile-task.ts) in an analysis thread, within the same limits.
+   * Its language-model calls share half the time limit, so a slow model leaves the other half for the
+   * decompiler and the thread ends with the deterministic results stored rather than terminated.
+   */
+  decompile(request: Omit<DecompileTaskInput, 'modelBudgetMs'>): Promise<DecompileTaskOutput> {
+    const input: DecompileTaskInput = { ...request, modelBudgetMs: Math.floor(this.limits.timeoutMs / 2) };
     return this.limited<DecompileTaskOutput>(input, 'decompile-task', 'decompilation');
   }
 

@@ -42,7 +42,7 @@ import {
   UploadsService,
   UsersService,
 } from '../services/index.js';
-import { serviceLogger } from './logging.js';
+import { aiRefinementLine, serviceLogger } from './logging.js';
 import { createStore, openDatabase, type Store } from '../store/index.js';
 
 /** Samples larger than this are stored but not analysed (they would not fit a worker's memory). */
@@ -66,7 +66,7 @@ const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, confi
   ),
   [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
   [DATA_TYPES_JOB_KIND]: dataTypesJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
-  [DECOMPILE_JOB_KIND]: decompileJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
+  [DECOMPILE_JOB_KIND]: decompileJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl, config.llm),
 });
 
 export interface Runtime {
@@ -131,7 +131,8 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       matching: new FunctionMatchingService(store),
       unstrip,
       dataTypes,
-      decompilation: new AiDecompilationService(store, unstrip, signatures),
+      // Per-function requests ask for the model's part when one is configured; the workers call it.
+      decompilation: new AiDecompilationService(store, unstrip, signatures, { withModel: config.llm !== null }),
       analysisDataTypes: new AnalysisDataTypesService(store),
       signatures,
       collections: new CollectionsV2Service(collections),
@@ -141,6 +142,8 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
     },
     { maxUploadBytes: config.maxUploadBytes, ...(opts.log ? { logger: serviceLogger(config) } : {}) },
   );
+
+  app.log.info(aiRefinementLine(config.llm));
 
   const maintenance = setInterval(() => {
     blobs
@@ -187,6 +190,7 @@ export async function buildWorker(config: Config): Promise<{ close(): Promise<vo
   const runtime = await openRuntime(config);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const pool = new AnalysisPool(Math.max(config.workers, 1), config.analysisLimits);
+  logger.info(aiRefinementLine(config.llm));
   const runner = new JobRunner(runtime.store, jobHandlers(runtime.store, blobs, pool, config), {
     concurrency: Math.max(config.workers, 1),
     leaseMs: config.jobLeaseMs,

@@ -3,6 +3,7 @@
 import { pino, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from '../config/index.js';
+import type { LlmSettings } from '../shared/llm-settings.js';
 
 const usePretty = (config: Config) =>
   config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
@@ -22,4 +23,17 @@ export function serviceLogger(config: Config): PinoLogger {
       sync: true,
     }),
   );
+}
+
+/**
+ * The start-up line saying whether decompilations are refined by a language model, and which: the endpoint
+ * and model name or the GGUF file, never the key.
+ */
+export function aiRefinementLine(llm: LlmSettings | null): string {
+  if (llm === null) return 'AI refinement: off (set BINLENS_LLM_URL or BINLENS_LLM_MODEL to turn it on)';
+  const model =
+    llm.kind === 'chat-completions'
+      ? `${llm.url}, model ${llm.model}${llm.apiKey === null ? '' : ', with a key'}`
+      : `${llm.modelPath} on ${llm.threads} CPU threads`;
+  return `AI refinement: on (${model}; at most ${llm.timeoutMs} ms a model call)`;
 }

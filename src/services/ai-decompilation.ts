@@ -58,23 +58,31 @@ export class AiDecompilationService {
     private readonly store: Store,
     private readonly unstrip: UnstripService,
     private readonly signatures: FunctionSignaturesService,
+    /** A language model is configured: per-function requests ask for its summary, names and rewrite too. */
+    private readonly options: { withModel: boolean } = { withModel: false },
   ) {}
 
-  /** POST: queues the function unless it has a current result or one under way; its status after. */
+  /**
+   * POST: queues the function unless it has a current result or one under way (or, with a model configured,
+   * a current one made without it); its status after.
+   */
   async request(caller: Caller, functionId: number) {
     const { f, analysis } = await visibleFunction(this.store, caller, functionId);
     requireComplete(analysis);
-    await this.queue(analysis, [f.vaddr]);
+    await this.queue(analysis, [f.vaddr], this.options.withModel);
     const { status } = await this.current(f.analysis_id, f.vaddr);
     return { function_id: functionId, status };
   }
 
-  /** Every function of the analysis decompiled in the background (a Binlens extension). */
+  /**
+   * Every function of the analysis decompiled in the background (a Binlens extension), without the model:
+   * one call per function of a whole binary would take hours (docs/decisions.md, "AI refinement").
+   */
   async requestAll(caller: Caller, analysisId: number) {
     const analysis = await visibleAnalysis(this.store, caller, analysisId);
     requireComplete(analysis);
     const vaddrs = (await this.store.functions.map(analysisId)).map((f) => f.vaddr);
-    return { queued: await this.queue(analysis, vaddrs), total: vaddrs.length };
+    return { queued: await this.queue(analysis, vaddrs, false), total: vaddrs.length };
   }
 
   /** GET: the task's status and, once it succeeded, the C in both forms, its mapping and summary. */
@@ -86,6 +94,9 @@ export class AiDecompilationService {
       return { status, ...none, error_message: status === 'error' ? (row?.error ?? 'no reason given') : null };
     const r = JSON.parse(row!.result!) as StoredDecompilation;
     const predicted = await this.unstrip.predictedName(caller, f.analysis_id, f.vaddr);
+    const model = r.model ?? null;
+    // Similarity evidence first; the model's guess has no confidence to give (null marks it as a guess).
+    const guess = predicted ?? (model?.functionName ? { name: model.functionName, confidence: null } : null);
     return {
       status,
       decompilation: r.text,
@@ -93,12 +104,12 @@ export class AiDecompilationService {
       function_mapping: r.mapping.inverse_function_map,
       function_mapping_full: r.mapping,
       summary: r.summary,
-      // Filled by the optional language model (issue 12, item 3); none is configured here.
-      ai_summary: null,
-      raw_ai_summary: null,
-      predicted_function_name: predicted?.name ?? null,
-      predicted_function_name_confidence: predicted?.confidence ?? null,
+      ai_summary: model?.summary ?? null,
+      raw_ai_summary: model?.rawSummary ?? null,
+      predicted_function_name: guess?.name ?? null,
+      predicted_function_name_confidence: guess?.confidence ?? null,
       error_message: null,
+      ai_refinement: model && { model: model.description, refined: model.refined, problems: model.problems },
     };
   }
 
@@ -176,16 +187,25 @@ export class AiDecompilationService {
     return { status: statusOf(row, changedAt), row };
   }
 
-  private async queue(analysis: Pick<AnalysisWithOwner, 'id' | 'user_id' | 'debug_hash'>, vaddrs: number[]) {
+  private async queue(
+    analysis: Pick<AnalysisWithOwner, 'id' | 'user_id' | 'debug_hash'>,
+    vaddrs: number[],
+    withModel: boolean,
+  ) {
     const payload: DecompileJobPayload = {
       analysisId: analysis.id,
       // Resolved as the analysis job resolved it: the submitter's upload.
       debugSha256: await debugSample(this.store, analysis.user_id, analysis.debug_hash),
     };
-    return this.store.functionDecompilations.request(analysis.id, vaddrs, {
-      kind: DECOMPILE_JOB_KIND,
-      payload,
-      maxAttempts: MAX_ATTEMPTS,
-    });
+    return this.store.functionDecompilations.request(
+      analysis.id,
+      vaddrs,
+      {
+        kind: DECOMPILE_JOB_KIND,
+        payload,
+        maxAttempts: MAX_ATTEMPTS,
+      },
+      withModel,
+    );
   }
 }

@@ -70,27 +70,50 @@ export class FunctionDecompilationsRepository {
   /**
    * Queues the functions at `vaddrs` that have neither a current result nor a decompilation under way — on the
    * analysis's waiting decompile job when it has one (row-locked, so no runner claims it meanwhile), else on
-   * `job`, enqueued in the same transaction. ~500 functions a short transaction (a whole analysis's request
+   * `job`, enqueued in the same transaction; `withModel` (a per-function request while a model is configured)
+   * marks them to be made with the language model too. ~500 functions a short transaction (a whole analysis's request
    * would otherwise hold SQLite's writer for seconds); returns how many were queued.
    */
-  async request(analysisId: number, vaddrs: number[], job: Omit<NewJob, 'analysisId'>): Promise<number> {
+  async request(
+    analysisId: number,
+    vaddrs: number[],
+    job: Omit<NewJob, 'analysisId'>,
+    withModel = false,
+  ): Promise<number> {
     let queued = 0;
     await inChunks(
       [...new Set(vaddrs)],
-      async (chunk) => (queued += await this.requestChunk(analysisId, chunk, job)),
+      async (chunk) => (queued += await this.requestChunk(analysisId, chunk, job, withModel)),
       FUNCTIONS_PER_CHUNK,
     );
     return queued;
   }
 
-  private requestChunk(analysisId: number, vaddrs: number[], job: Omit<NewJob, 'analysisId'>): Promise<number> {
+  private requestChunk(
+    analysisId: number,
+    vaddrs: number[],
+    job: Omit<NewJob, 'analysisId'>,
+    withModel: boolean,
+  ): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
       const changed = await this.changedAt(analysisId, tx);
       const rows = new Map((await this.rows(analysisId, vaddrs, tx)).map((r) => [r.vaddr, r]));
+      // A current result made without the model is made again when the model is asked for.
       const queue = vaddrs.filter((v) => {
         const r = rows.get(v);
-        return !r || !(ACTIVE.includes(r.status) || FunctionDecompilationsRepository.fresh(r, changed));
+        if (!r) return true;
+        if (ACTIVE.includes(r.status)) return false;
+        return !FunctionDecompilationsRepository.fresh(r, changed) || (withModel && !r.with_model);
       });
+      // One still waiting (queued by a whole-analysis request) is made with the model when its job starts.
+      if (withModel)
+        await tx
+          .updateTable('function_decompilations')
+          .set({ with_model: 1 })
+          .where('analysis_id', '=', analysisId)
+          .where('vaddr', 'in', vaddrs)
+          .where('status', '=', 'pending')
+          .execute();
       if (queue.length === 0) return 0;
       const waiting = await tx
         .selectFrom('function_decompilations')
@@ -109,28 +132,39 @@ export class FunctionDecompilationsRepository {
       await tx
         .insertInto('function_decompilations')
         .values(
-          queue.map((vaddr) => ({ analysis_id: analysisId, vaddr, status: 'pending', job_id: jobId, updated_at: now })),
+          queue.map((vaddr) => ({
+            analysis_id: analysisId,
+            vaddr,
+            status: 'pending',
+            job_id: jobId,
+            with_model: withModel ? 1 : 0,
+            updated_at: now,
+          })),
         )
         .onConflict((oc) =>
-          oc
-            .columns(['analysis_id', 'vaddr'])
-            .doUpdateSet({ status: 'pending', error: null, job_id: jobId, updated_at: now }),
+          oc.columns(['analysis_id', 'vaddr']).doUpdateSet({
+            status: 'pending',
+            error: null,
+            job_id: jobId,
+            with_model: withModel ? 1 : 0,
+            updated_at: now,
+          }),
         )
         .execute();
       return queue.length;
     });
   }
 
-  /** The addresses the job is to decompile (those it has not finished). */
-  async claimed(jobId: number): Promise<number[]> {
+  /** The functions the job is to decompile (those it has not finished), and whether with the model too. */
+  async claimed(jobId: number): Promise<{ vaddr: number; withModel: boolean }[]> {
     const rows = await this.db
       .selectFrom('function_decompilations')
-      .select('vaddr')
+      .select(['vaddr', 'with_model'])
       .where('job_id', '=', jobId)
       .where('status', 'in', ACTIVE)
       .orderBy('vaddr')
       .execute();
-    return rows.map((r) => r.vaddr);
+    return rows.map((r) => ({ vaddr: r.vaddr, withModel: Boolean(r.with_model) }));
   }
 
   /** The job has started: its waiting functions are running. */

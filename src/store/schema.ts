@@ -311,6 +311,8 @@ export interface FunctionDecompilationsTable {
   result: string | null;
   /** When the job read the names (and types) it wrote: older than a later change means stale. */
   made_at: number | null;
+  /** 1: made (or to be made) with the language model too, as a per-function request asks (migration 012). */
+  with_model: Generated<number>;
   updated_at: number;
 }
 export interface DecompilationRatingsTable {

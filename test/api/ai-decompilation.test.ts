@@ -23,6 +23,8 @@ interface Task {
   function_mapping_full: Mapping | null;
   summary?: string | null;
   ai_summary?: string | null;
+  raw_ai_summary?: string | null;
+  ai_refinement?: unknown;
   predicted_function_name?: string | null;
   error_message?: string | null;
 }
@@ -125,7 +127,10 @@ for (const backend of backends) {
         t.summary!,
         /^sub_11006 is called by no function of the binary and calls 1 function \(sub_11000\)\./,
       );
+      // No model is configured (the default): nothing of one, as before AI refinement existed.
       assert.equal(t.ai_summary, null);
+      assert.equal(t.raw_ai_summary, null);
+      assert.equal(t.ai_refinement, null);
       assert.equal(t.predicted_function_name, null, 'no unstrip run suggests a name');
       const s = await h().request('GET', path(g, '/status'), h().keys.alice);
       assert.deepEqual(s.json().data, { status: 'COMPLETED', error_message: null });

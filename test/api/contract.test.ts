@@ -117,7 +117,8 @@ const PROGRESS =
   'optional (absent before the engine reports), so clients that ignore unknown fields see the reference shape.';
 const DECOMPILATION_EXTENSIONS =
   'Binlens extensions of GetAiDecompilationTask (docs/decisions.md, "AI decompilation"): why a decompilation ' +
-  'failed (the reference says so only on …/status) and the confidence of predicted_function_name.';
+  'failed (the reference says so only on …/status), the confidence of predicted_function_name, and what the ' +
+  'optional language model added (ai_refinement, "AI refinement").';
 const DECOMPILATION_STATUSES =
   'A function the caller cannot see answers 404, as on every other function route (docs/decisions.md, ' +
   '"Visibility"); nothing is billed (402) and the request has no body to refuse (400).';
@@ -125,6 +126,8 @@ const ACCEPTED_DIFFERENCES: Record<string, string> = {
   'GET /v2/functions/{function_id}/ai-decompilation 200.data.error_message: not in the reference (server: nullable string)':
     DECOMPILATION_EXTENSIONS,
   'GET /v2/functions/{function_id}/ai-decompilation 200.data.predicted_function_name_confidence: not in the reference (server: nullable number)':
+    DECOMPILATION_EXTENSIONS,
+  'GET /v2/functions/{function_id}/ai-decompilation 200.data.ai_refinement: not in the reference (server: nullable object {model, problems, refined})':
     DECOMPILATION_EXTENSIONS,
   'GET /v2/functions/{function_id}/ai-decompilation 403: status missing from the server': DECOMPILATION_STATUSES,
   'POST /v2/functions/{function_id}/ai-decompilation 400: status missing from the server': DECOMPILATION_STATUSES,

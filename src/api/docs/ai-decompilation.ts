@@ -20,8 +20,21 @@ const SHAPE = [
   'its mapped spelling gives `decompilation` exactly. `summary` describes what the function calls, the strings',
   'and notable constants it uses, the capabilities matched in it and its callers and callees.',
   '`predicted_function_name` is the best name the latest auto-/ai-unstrip runs suggest for it, with',
-  '`predicted_function_name_confidence` (a Binlens extension); `ai_summary` stays null unless a language model',
-  'is configured.',
+  '`predicted_function_name_confidence` (a Binlens extension).',
+].join('\n');
+
+/** What the optional language model adds (docs/decisions.md, "AI refinement"). */
+const MODEL = [
+  'With a language model configured (`BINLENS_LLM_*`; off by default), a decompilation asked for by this',
+  "per-function request also gets, in the worker: `ai_summary`, the model's description, and `raw_ai_summary`,",
+  "the same with the function's names as the placeholder tokens of `raw_decompilation`; its rewrite of the",
+  'function, served as `decompilation` (with `raw_decompilation` and the maps made from it) only when it compiles',
+  "in the function's own unit and its tokens spell it back, else the decompiler's C with the variable names the",
+  'model suggested applied through the maps; and, when no unstrip run names the function, its suggested name',
+  'as `predicted_function_name` with a null confidence. A model that fails or is slow never fails the',
+  "request: the decompiler's C is served. `ai_refinement` (a Binlens extension; null when the model was not",
+  'asked) names the model, says whether `decompilation` is its rewrite and lists why any use of it gave',
+  "nothing (also in the analysis's log). Without a model, `ai_summary` and `raw_ai_summary` are null.",
 ].join('\n');
 
 const COMMENTS = 'Anyone who can see the function may comment; only the author may edit or delete (403).';
@@ -31,9 +44,12 @@ export const aiDecompilationDocs = {
     summary: "Start a function's decompilation",
     description: [
       "Queues the function's decompilation unless it has a current one or one under way; `data.status` says",
-      'which. 409 while the analysis is not `Complete`.',
+      'which. 409 while the analysis is not `Complete`. With a language model configured, a current one made',
+      'without it (by the whole-analysis request) is made again with it.',
       '',
       FLOW,
+      '',
+      MODEL,
       '',
       FUNCTION_HIDDEN,
     ].join('\n'),
@@ -45,6 +61,8 @@ export const aiDecompilationDocs = {
       'extension) says why. `summarise` and `generate_inline_comments` are accepted and change nothing.',
       '',
       SHAPE,
+      '',
+      MODEL,
       '',
       FUNCTION_HIDDEN,
     ].join('\n'),
@@ -99,7 +117,9 @@ export const aiDecompilationDocs = {
       'A Binlens extension: queues every function of the analysis without a current decompilation or one under',
       'way, in the background; `queued` says how many of `total`. Each then answers',
       '`GET /v2/functions/{function_id}/ai-decompilation`. Needs only sight of the analysis (decompiling derives',
-      'data, like generating data types); 409 while it is not `Complete`.',
+      'data, like generating data types); 409 while it is not `Complete`. The language model, when one is',
+      'configured, is not asked (a call per function of a whole binary would take hours): a per-function request',
+      'adds its part to the functions it names.',
       '',
       HIDDEN_IS_MISSING,
     ].join('\n'),

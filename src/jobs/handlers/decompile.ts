@@ -1,4 +1,5 @@
 import type { BlobStore } from '../../blobs/index.js';
+import type { LlmSettings } from '../../shared/llm-settings.js';
 import type { Store } from '../../store/index.js';
 import type { AnalysisPool } from '../analysis-pool.js';
 import type { DecompileTaskOutput } from '../decompile-task.js';
@@ -6,7 +7,8 @@ import { FunctionJobHandler } from './function-job.js';
 
 /**
  * Decompiles the functions a job was asked for in an analysis thread (decompile-task.ts), which stores each
- * one's result; the analysis's log follows it.
+ * one's result and opens its own provider of `llm` for those asked for with the model; the analysis's log
+ * follows it.
  */
 export const decompileJobHandler = (
   store: Store,
@@ -14,10 +16,13 @@ export const decompileJobHandler = (
   pool: AnalysisPool,
   maxAnalysisBytes: number,
   databaseUrl: string,
+  llm: LlmSettings | null,
 ) =>
   new FunctionJobHandler<Extract<DecompileTaskOutput, { kind: 'done' }>>(store, blobs, maxAnalysisBytes, databaseUrl, {
     label: 'Decompilation',
     rows: store.functionDecompilations,
-    run: (input) => pool.decompile(input),
-    done: (out, ms) => `${out.decompiled} of ${out.asked} functions decompiled in ${ms} ms`,
+    run: (input) => pool.decompile({ ...input, llm }),
+    done: (out, ms) =>
+      `${out.decompiled} of ${out.asked} functions decompiled in ${ms} ms` +
+      (out.withModel ? `; ${out.withModel} with ${out.model}, ${out.refined} refined` : ''),
   });
