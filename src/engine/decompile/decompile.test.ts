@@ -210,3 +210,49 @@ for (const cc of ['gcc', 'aarch64-linux-gnu-gcc'])
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+test('decompile: globals are read by their symbol, or g_<address> when stripped, and still compute the same', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+  try {
+    writeFileSync(
+      join(dir, 'f.c'),
+      'int counter; int table[4] = {1, 2, 3, 4}; int stdout_count;\n' +
+        '__attribute__((noinline)) int bump(int i) { counter += table[i & 3]; return counter; }\nint main(void) { return 0; }\n',
+    );
+    execFileSync('gcc', ['-O2', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
+    execFileSync('strip', ['-o', 'fs', 'f'], { cwd: dir, stdio: 'ignore' });
+    for (const [file, names] of [
+      ['f', /\*\(uint32_t \*\)counter\b/],
+      ['fs', /\*\(uint32_t \*\)g_[0-9a-f]+\b/],
+    ] as const) {
+      const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, file)), {});
+      const start = file === 'f' ? image.symbols.find((s) => s.name === 'bump')!.vaddr : null;
+      const fi = start === null ? -1 : graph.functions.findIndex((f) => f.start === start);
+      // Stripped: bump is the function that writes a global by name; then it alone is decompiled.
+      const found =
+        fi >= 0
+          ? graph.functions[fi]!.start
+          : decompile(
+              image,
+              graph,
+              decoders,
+              graph.functions.map((_, i) => i),
+            ).functions.find((f) => f.text && names.test(f.text))?.address;
+      const out = decompile(image, graph, decoders, [graph.functions.findIndex((f) => f.start === found)]);
+      const bump = out.functions.find((f) => f.text && names.test(f.text));
+      assert.ok(bump, `${file}: a function reads the counter by name:\n${out.source}`);
+      assert.ok(bump.symbols.some((s) => s.kind === 'global' && names.test(`*(uint32_t *)${s.name}`)));
+      // The global it writes, by the name the output gives it.
+      const counter = /\*\(uint32_t \*\)(\w+) = /.exec(bump.text!)![1]!;
+      writeFileSync(
+        join(dir, 'check.c'),
+        `${out.source}\nint main(void) { ${bump.name}(1); ${bump.name}(2); return !(*(uint32_t *)${counter} == 5); }\n`,
+      );
+      execFileSync('gcc', ['-w', 'check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+      execFileSync('./check', { cwd: dir, stdio: 'pipe' });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

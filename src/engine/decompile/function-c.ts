@@ -406,7 +406,7 @@ function stmtC(ctx: Context, s: Stmt): string[] {
       const vw = ctx.varWidth[s.r]!;
       return [`${variable(ctx, s.r)} = ${referenceOf(ctx, s.r, s.ver, vw) ?? fit(exprC(ctx, s.e), s.e.w, vw)};`];
     case 'store': {
-      const to = ctx.locals.at(s.addr, s.w) ?? `*(${uType(s.w)} *)(uintptr_t)(${exprC(ctx, s.addr)})`;
+      const to = ctx.locals.at(s.addr, s.w) ?? `*(${uType(s.w)} *)${pointer(exprC(ctx, s.addr))}`;
       return [`${to} = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
     }
     case 'call':
@@ -462,6 +462,12 @@ function referenceOf(ctx: Context, r: number, ver: number, width: number): strin
 function lowBits(e: Expr, w: number): Expr {
   while (e.k === 'un' && (e.op === 'zext' || e.op === 'trunc') && e.a.w >= w && e.w >= w) e = e.a;
   return e;
+}
+
+/** An address (an integer expression) as a pointer: a named global or function is one already. */
+function pointer(address: string): string {
+  const named = /^\(uint64_t\)\(uintptr_t\)(\w+)$/.exec(address);
+  return named ? named[1]! : `(uintptr_t)(${address})`;
 }
 
 /** `text`, a value of `from` bytes, as one of `to` bytes. */
@@ -698,7 +704,7 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
     }
     case 'load':
       if (w === 16) rt.use('v128');
-      return ctx.locals.at(e.addr, w) ?? `*(${uType(w)} *)(uintptr_t)(${x(e.addr)})`;
+      return ctx.locals.at(e.addr, w) ?? `*(${uType(w)} *)${pointer(x(e.addr))}`;
     case 'bin':
       return binaryC(ctx, e, x);
     case 'un':

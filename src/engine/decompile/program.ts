@@ -28,6 +28,23 @@ export interface DataCopy {
 const MAX_LITERAL = 4096;
 const ESCAPES: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x22: '\\"', 0x5c: '\\\\' };
 
+/** Objects the standard headers declare that a binary's symbol table also lists (copy relocations). */
+const LIBC_OBJECTS = new Set([
+  'stdin',
+  'stdout',
+  'stderr',
+  'errno',
+  'environ',
+  'optarg',
+  'optind',
+  'opterr',
+  'optopt',
+  'signgam',
+  'timezone',
+  'daylight',
+  'tzname',
+]);
+
 /** Data sections copied at most, in bytes (a table-driven program's .rodata is far smaller). */
 const MAX_DATA = 16 << 20;
 
@@ -39,6 +56,10 @@ export class Program {
   private readonly chosen = new Map<number, string>();
   private readonly used = new Set<string>();
   private readonly copies = new Map<SectionInfo, DataCopy>();
+  /** Globals the code refers to, by address: the name it uses and where in which copy it points. */
+  private readonly globals = new Map<number, { name: string; copy: DataCopy; offset: number }>();
+  /** Data symbols of the image, by address. */
+  private readonly objects = new Map<number, string>();
   /** Function indices the output defines, in the order they were first needed. */
   readonly queue: number[] = [];
   private readonly queued = new Set<number>();
@@ -56,8 +77,10 @@ export class Program {
   ) {
     this.imports = importsByAddress(image);
     this.starts = new Map(graph.functions.map((f, i) => [f.start, i]));
-    for (const s of image.symbols)
+    for (const s of image.symbols) {
       if (s.kind === 'function' && this.starts.has(s.vaddr)) this.names.set(s.vaddr, s.name);
+      if (s.kind === 'object' && !this.objects.has(s.vaddr)) this.objects.set(s.vaddr, s.name);
+    }
     given?.forEach((name, fi) => this.names.set(graph.functions[fi]!.start, name));
   }
 
@@ -124,16 +147,41 @@ export class Program {
 
   /**
    * `address` as a C expression of type uint64_t pointing where the program's own copy of it is: a
-   * function's address, or into the copy of its data section; null when it is in neither.
+   * function's address, or into the copy of its data section (by the global's name unless `named` is
+   * false); null when it is in neither.
    */
-  reference(address: number): string | null {
+  reference(address: number, named = true): string | null {
     const fi = this.functionAt(address);
     if (fi >= 0) return `(uint64_t)(uintptr_t)&${this.need(fi)}`;
     const s = this.sectionAt(address);
     if (!s || s.exec || s.size > MAX_DATA) return null;
     const copy = this.copyOf(s);
-    this.refer({ name: copy.name, kind: 'global', address: s.vaddr });
-    return `(uint64_t)(uintptr_t)(${copy.name} + ${address - s.vaddr})`;
+    if (!named) return `(uint64_t)(uintptr_t)(${copy.name} + ${address - s.vaddr})`;
+    return `(uint64_t)(uintptr_t)${this.globalAt(address, copy)}`;
+  }
+
+  /**
+   * The name the code reads a global by: its symbol where the image has one that cannot meet a library's
+   * name, else g_<address>; a pointer into the section's copy (dataText() defines it).
+   */
+  private globalAt(address: number, copy: DataCopy): string {
+    let g = this.globals.get(address);
+    if (!g) {
+      const sym = this.objects.get(address);
+      let name =
+        sym &&
+        /^[A-Za-z_][A-Za-z0-9_]*$/.test(sym) &&
+        !sym.startsWith('bl_') &&
+        !this.library.find(sym) &&
+        !LIBC_OBJECTS.has(sym)
+          ? sym
+          : `g_${address.toString(16)}`;
+      if (this.used.has(name)) name = `g_${address.toString(16)}`;
+      this.used.add(name);
+      this.globals.set(address, (g = { name, copy, offset: address - copy.section.vaddr }));
+    }
+    this.refer({ name: g.name, kind: 'global', address });
+    return g.name;
   }
 
   /** The NUL-terminated string of printable text starting at `address` in read-only data, if there is one. */
@@ -176,9 +224,9 @@ export class Program {
     return c;
   }
 
-  /** Names of the data copies made so far. */
+  /** Names of the data copies and globals made so far. */
   dataNames(): Set<string> {
-    return new Set([...this.copies.values()].map((c) => c.name));
+    return new Set([...[...this.copies.values()].map((c) => c.name), ...[...this.globals.values()].map((g) => g.name)]);
   }
 
   /** Runtime address deltas of the copies: a code address computed from a copy's base is off by one of them. */
@@ -202,13 +250,14 @@ export class Program {
         out.push(`static _Alignas(16) uint8_t ${c.name}[${bytes.length}] = {${[...bytes].join(',')}};`);
         for (const p of this.image.pointers) {
           if (p.at < s.vaddr || p.at + word > s.vaddr + s.size) continue;
-          const target = this.reference(p.target);
+          const target = this.reference(p.target, false);
           if (target)
             patches.push(`  { uint${word * 8}_t v = ${target}; memcpy(${c.name} + ${p.at - s.vaddr}, &v, ${word}); }`);
         }
       }
       done = list.length;
     }
+    for (const g of this.globals.values()) out.push(`static uint8_t *const ${g.name} = ${g.copy.name} + ${g.offset};`);
     out.push(
       `static void bl_init(void) {\n  static int done;\n  if (done) return;\n  done = 1;\n${patches.join('\n')}\n}`,
     );
