@@ -1,6 +1,6 @@
 // binlens decompile <file> [function|address…] [--json]: C for the file's functions (or the named ones and
 // what they call in the file), without a server or database.
-import type { Decompilation } from '../engine/index.js';
+import { placeholderForm, type Decompilation } from '../engine/index.js';
 import { parseCommandLine } from './arguments.js';
 import {
   BINARY_OPTIONS,
@@ -21,7 +21,9 @@ standard headers, the helpers and data the functions use, and their definitions.
 \`binlens analyze\` lists them) or give addresses (hex 0x… or decimal) to decompile only those and the
 functions of the file they call. A function the decompiler cannot express yet is a comment saying why.
 
-  --json           print { source, functions: [{ address, name, text, error, symbols, prototype }] } instead
+  --json           print { source, functions: [{ address, name, text, error, symbols, prototype,
+                   raw_decompilation, function_mapping_full }] } instead: the text also in the API's
+                   placeholder form (<DISASM_FUNCTION_0>, <VAR_1>, …) with the map that resolves it
 ${BINARY_OPTIONS_HELP}
   -h, --help       show this help
 
@@ -64,5 +66,10 @@ export async function decompileCommand(args: string[]): Promise<void> {
   } finally {
     bar?.stop();
   }
-  writeOut(values.json ? JSON.stringify(c, null, 2) + '\n' : c.source);
+  if (!values.json) return writeOut(c.source);
+  const functions = c.functions.map((f) => {
+    const form = f.text === null ? null : placeholderForm(f.text, f.symbols);
+    return { ...f, raw_decompilation: form?.text ?? null, function_mapping_full: form?.mapping ?? null };
+  });
+  writeOut(JSON.stringify({ ...c, functions }, null, 2) + '\n');
 }

@@ -48,6 +48,19 @@ describe('binlens decompile', () => {
       [[TYPED.k, 'sub_1102c', undefined]],
     );
     assert.ok(c.source.includes(c.functions[0]!.text!));
+    // The placeholder form resolves to the text through its map.
+    const f = c.functions[0] as (typeof c.functions)[0] & {
+      raw_decompilation: string;
+      function_mapping_full: Record<string, Record<string, { value?: string; name?: string; string?: string }>>;
+    };
+    assert.match(f.raw_decompilation, /<VAR_\d+>/);
+    const names = new Map<string, string>();
+    for (const map of Object.values(f.function_mapping_full))
+      for (const [token, v] of Object.entries(map)) names.set(token, v.value ?? v.name ?? `"${v.string}"`);
+    assert.equal(
+      f.raw_decompilation.replace(/<[A-Z_]+_\d+>/g, (t) => names.get(t) ?? t),
+      f.text,
+    );
     const bad = binlens('decompile', program, 'nope');
     assert.equal(bad.status, 1);
     assert.match(bad.stderr.trim(), /no function nope in the file/);
