@@ -256,3 +256,38 @@ test('decompile: globals are read by their symbol, or g_<address> when stripped,
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('decompile: x86-64 string moves (rep movsb, movsq) copy as the machine does and leave the pointers where it does', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+  try {
+    writeFileSync(
+      join(dir, 'f.c'),
+      '__attribute__((noinline)) char *copy_bytes(char *d, const char *s, unsigned long n) {\n' +
+        '  __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory"); return d; }\n' +
+        '__attribute__((noinline)) const long *copy_word(long *d, const long *s) {\n' +
+        '  __asm__ volatile("movsq" : "+D"(d), "+S"(s) : : "memory"); return s; }\n' +
+        'int main(void) { return 0; }\n',
+    );
+    execFileSync('gcc', ['-O1', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
+    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
+    const roots = ['copy_bytes', 'copy_word'].map((n) =>
+      graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === n)!.vaddr),
+    );
+    const out = decompile(image, graph, decoders, roots);
+    assert.deepEqual(
+      out.functions.filter((f) => f.error).map((f) => f.error),
+      [],
+    );
+    writeFileSync(
+      join(dir, 'check.c'),
+      `${out.source}\nint main(void) { char x[8] = "abcdefg", y[8] = {0}; long a = 5, b = 0;\n` +
+        '  if ((char *)copy_bytes(y, x, 8) != y + 8 || y[3] != 100) return 1;\n' +
+        '  if ((const long *)copy_word(&b, &a) != &a + 1 || b != 5) return 2; return 0; }\n',
+    );
+    execFileSync('gcc', ['-w', 'check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+    execFileSync('./check', { cwd: dir, stdio: 'pipe' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

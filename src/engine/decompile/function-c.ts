@@ -422,20 +422,33 @@ function stmtC(ctx: Context, s: Stmt): string[] {
   }
 }
 
-/** The effects the output can state: `rep stos` as the loop it is (direction flag clear, as the ABI says). */
+/**
+ * The effects the output can state: `rep stos` and `movs` as the loops they are (direction flag clear, as
+ * the ABI says), each register they write set to where it ends.
+ */
 function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
   // A trap ends the program where the machine would fault.
   if (s.name === 'hlt' || s.name === 'ud2' || s.name === 'int3') return ['abort();'];
-  const m = /^rep_stos(\d)$/.exec(s.name);
+  const m = /^(rep_stos|movs)(\d)$/.exec(s.name);
   if (!m) throw new Unsupported(`the ${s.name} instruction`);
-  const w = Number(m[1]);
-  const [dst, count, value] = s.reads.map((e) => exprC(ctx, e));
-  const out = [
-    `{ uint64_t d = ${dst}, n = ${count};`,
-    `  for (; n; n--, d += ${w}) *(${uType(w)} *)(uintptr_t)d = ${value};`,
-  ];
+  const w = Number(m[2]);
+  const t = uType(w);
+  const [dst, a, b] = s.reads.map((e) => exprC(ctx, e));
+  const [out, ends] =
+    m[1] === 'movs'
+      ? [
+          [
+            `{ uint64_t d = ${dst}, s = ${a}, n = ${b};`,
+            `  for (; n; n--, d += ${w}, s += ${w}) *(${t} *)(uintptr_t)d = *(${t} *)(uintptr_t)s;`,
+          ],
+          ['d', 's', '0'],
+        ]
+      : [
+          [`{ uint64_t d = ${dst}, n = ${a};`, `  for (; n; n--, d += ${w}) *(${t} *)(uintptr_t)d = ${b};`],
+          ['d', '0'],
+        ];
   s.writes.forEach((r, i) => {
-    if (s.vers[i]! > 0) out.push(`  ${variable(ctx, r)} = ${r === s.writes[0] ? 'd' : '0'};`);
+    if (s.vers[i]! > 0) out.push(`  ${variable(ctx, r)} = ${ends[i]};`);
   });
   return [...out, '}'];
 }

@@ -154,6 +154,9 @@ const HANDLERS: Record<string, Handler> = {
   Stosw: (x, out) => x.repStore(out),
   Stosd: (x, out) => x.repStore(out),
   Stosq: (x, out) => x.repStore(out),
+  Movsb: (x, out) => x.stringMove(out),
+  Movsw: (x, out) => x.stringMove(out),
+  Movsq: (x, out) => x.stringMove(out),
   Tzcnt: (x, out) => x.bitCount('tzcnt', out),
   Bsf: (x, out) => x.bitCount('tzcnt', out),
   Lzcnt: (x, out) => x.bitCount('lzcnt', out),
@@ -264,6 +267,15 @@ export class X86Lifter implements Lifter {
     }
     if (MOVES.has(m)) {
       this.write(0, this.read(1), out);
+      return true;
+    }
+    // movsd is also the string move (its operands es:[rdi] and [rsi]).
+    if (
+      m === 'Movsd' &&
+      this.insn.opKind(0) !== this.iced.OpKind.Register &&
+      this.insn.opKind(0) !== this.iced.OpKind.Memory
+    ) {
+      this.stringMove(out);
       return true;
     }
     const scalar = SCALAR_MOVES[m];
@@ -465,6 +477,18 @@ export class X86Lifter implements Lifter {
     const w = this.width(0);
     const reads = [reg(R.di, this.word), reg(R.cx, this.word), reg(R.ax, w)];
     out.push({ k: 'effect', name: `rep_stos${w}`, reads, writes: [R.di, R.cx], vers: [-1, -1], at: this.at });
+  }
+
+  /**
+   * movs (memcpy as -O0 code copies structures): an effect named `movs<width>` reading the destination,
+   * source and count (rcx with rep, else 1) and writing the pointers (and rcx with rep) as they end.
+   */
+  stringMove(out: Stmt[]): void {
+    const w = this.memorySizes[this.insn.memorySize] || 1;
+    const rep = this.insn.hasRepPrefix;
+    const reads = [reg(R.di, this.word), reg(R.si, this.word), rep ? reg(R.cx, this.word) : konst(1, this.word)];
+    const writes = rep ? [R.di, R.si, R.cx] : [R.di, R.si];
+    out.push({ k: 'effect', name: `movs${w}`, reads, writes, vers: writes.map(() => -1), at: this.at });
   }
 
   /**
