@@ -13,10 +13,42 @@ export type CStmt =
   | { k: 'loop'; cond: string | null; post: boolean; body: CStmt[] }
   /** A braced compound (for the temporaries it declares). */
   | { k: 'scope'; body: CStmt[] }
+  /** `switch (value)`: each case's labels (null: default) and body; a `break` in a body leaves the switch. */
+  | { k: 'switch'; value: string; cases: { labels: number[] | null; body: CStmt[] }[] }
   | { k: 'label'; name: string }
   | { k: 'goto'; name: string }
   | { k: 'break' }
   | { k: 'continue' };
+
+/** The statement lists nested in `s`. */
+function children(s: CStmt): CStmt[][] {
+  switch (s.k) {
+    case 'if':
+      return [s.then, s.else];
+    case 'loop':
+    case 'scope':
+      return [s.body];
+    case 'switch':
+      return s.cases.map((c) => c.body);
+    default:
+      return [];
+  }
+}
+
+/** `s` with its nested lists replaced by `lists` (in children()'s order). */
+function rebuild(s: CStmt, lists: CStmt[][]): CStmt {
+  switch (s.k) {
+    case 'if':
+      return { ...s, then: lists[0]!, else: lists[1]! };
+    case 'loop':
+    case 'scope':
+      return { ...s, body: lists[0]! };
+    case 'switch':
+      return { ...s, cases: s.cases.map((c, i) => ({ ...c, body: lists[i]! })) };
+    default:
+      return s;
+  }
+}
 
 /** Control never reaches past the end of `list`. */
 function ends(list: readonly CStmt[]): boolean {
@@ -102,14 +134,11 @@ export function dropUnread(list: CStmt[]): CStmt[] {
       if (s.k === 'line') {
         if (s.assigns) lines.push(s);
         else words(s.text).forEach((w) => read.add(w));
-      } else if (s.k === 'if') {
-        words(s.cond).forEach((w) => read.add(w));
-        visit(s.then);
-        visit(s.else);
-      } else if (s.k === 'loop') {
-        if (s.cond) words(s.cond).forEach((w) => read.add(w));
-        visit(s.body);
-      } else if (s.k === 'scope') visit(s.body);
+        return;
+      }
+      const cond = s.k === 'if' || s.k === 'loop' ? s.cond : s.k === 'switch' ? s.value : null;
+      if (cond) words(cond).forEach((w) => read.add(w));
+      children(s).forEach(visit);
     });
   visit(list);
   // What a needed assignment reads is needed too.
@@ -124,12 +153,9 @@ export function dropUnread(list: CStmt[]): CStmt[] {
           }
   }
   const keep = (l: CStmt[]): CStmt[] =>
-    l.flatMap((s): CStmt[] => {
-      if (s.k === 'line') return s.assigns && !read.has(s.assigns) ? [] : [s];
-      if (s.k === 'if') return [{ ...s, then: keep(s.then), else: keep(s.else) }];
-      if (s.k === 'loop' || s.k === 'scope') return [{ ...s, body: keep(s.body) }];
-      return [s];
-    });
+    l.flatMap((s): CStmt[] =>
+      s.k === 'line' && s.assigns && !read.has(s.assigns) ? [] : [rebuild(s, children(s).map(keep))],
+    );
   return keep(list);
 }
 
@@ -139,10 +165,7 @@ export function simplify(list: CStmt[]): CStmt[] {
   const collect = (l: readonly CStmt[]): void =>
     l.forEach((s) => {
       if (s.k === 'goto') targets.add(s.name);
-      else if (s.k === 'if') {
-        collect(s.then);
-        collect(s.else);
-      } else if (s.k === 'loop' || s.k === 'scope') collect(s.body);
+      children(s).forEach(collect);
     });
   collect(list);
   return rewrite(list, targets);
@@ -167,7 +190,14 @@ function rewrite(list: CStmt[], targets: Set<string>): CStmt[] {
     else if (s.k === 'scope') {
       const body = rewrite(s.body, targets);
       if (body.length) out.push({ k: 'scope', body });
-    } else if (s.k !== 'label' || targets.has(s.name)) out.push(s);
+    } else if (s.k === 'switch')
+      out.push(
+        rebuild(
+          s,
+          children(s).map((l) => rewrite(l, targets)),
+        ),
+      );
+    else if (s.k !== 'label' || targets.has(s.name)) out.push(s);
   }
   return earlyExit(out);
 }
@@ -213,17 +243,9 @@ function loop(body: CStmt[]): CStmt {
   return { k: 'loop', cond: null, post: false, body };
 }
 
-/** A `continue` of the loop `list` is the body of (not of a loop inside it). */
+/** A `continue` of the loop `list` is the body of (not of a loop inside it; a switch's is the loop's). */
 function continues(list: readonly CStmt[]): boolean {
-  return list.some((s) =>
-    s.k === 'continue'
-      ? true
-      : s.k === 'if'
-        ? continues(s.then) || continues(s.else)
-        : s.k === 'scope'
-          ? continues(s.body)
-          : false,
-  );
+  return list.some((s) => s.k === 'continue' || (s.k !== 'loop' && children(s).some(continues)));
 }
 
 /** The statements as C text, indented two spaces a level. */
@@ -268,6 +290,14 @@ export function printC(list: readonly CStmt[], indent = 1): string[] {
           out.push(`${pad}}`);
           break;
         }
+        case 'switch':
+          out.push(`${pad}switch (${unwrap(s.value)}) {`);
+          for (const c of s.cases) {
+            for (const l of c.labels ?? [null]) out.push(`${pad}${l === null ? 'default' : `case ${l}`}:`);
+            emit(c.body, depth + 1);
+          }
+          out.push(`${pad}}`);
+          break;
         case 'loop':
           if (s.post) out.push(`${pad}do {`);
           else out.push(`${pad}${s.cond === null ? 'for (;;)' : `while (${unwrap(s.cond)})`} {`);

@@ -291,3 +291,64 @@ test('decompile: x86-64 string moves (rep movsb, movsq) copy as the machine does
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+const SWITCHES = `int sw(int x, int y) {
+  switch (x) {
+  case 0: return y + 1;
+  case 1: return y * 3;
+  case 2: y -= 7; break;
+  case 3: case 4: return y ^ 5;
+  case 6: return 99;
+  default: return -1;
+  }
+  return y * y;
+}
+int loopsw(const char *s) {
+  int n = 0;
+  for (; *s; s++) {
+    switch (*s) {
+    case 'a': n += 1; break;
+    case 'b': n += 2; break;
+    case 'c': n += 3; continue;
+    case 'd': return n;
+    case 'e': n *= 2; break;
+    case 'f': n -= 1; break;
+    default: n += 10;
+    }
+    n++;
+  }
+  return n;
+}
+`;
+
+for (const level of ['O0', 'O1', 'O2', 'O3'])
+  test(`decompile: -${level} jump tables come out as switch statements where the index can be read at the jump, and compute the same`, async (t) => {
+    if (!hasGcc) return t.skip('gcc absent');
+    const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+    try {
+      writeFileSync(join(dir, 'f.c'), `${SWITCHES}int main(void) { return 0; }\n`);
+      execFileSync('gcc', [`-${level}`, '-fno-inline', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
+      const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
+      const roots = ['sw', 'loopsw'].map((n) =>
+        graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === n)!.vaddr),
+      );
+      const out = decompile(image, graph, decoders, roots);
+      const sw = out.functions.find((f) => f.name === 'sw')!.text!;
+      // -O0 reads the index from its frame slot before the jump: the comparison chain stays.
+      if (level !== 'O0') assert.match(sw, /switch \([^\n]*\) \{\n(.*\n)*? *case 3:\n *case 4:\n/, sw);
+      writeFileSync(
+        join(dir, 'check.c'),
+        `${out.source}\n${SWITCHES.replace(/\bsw\b/g, 'ref_sw').replace(/\bloopsw\b/g, 'ref_loopsw')}\n` +
+          'int main(void) {\n  for (int x = -2; x < 10; x++) for (int y = -3; y < 4; y++) if (sw(x, y) != ref_sw(x, y)) return 1;\n' +
+          '  const char *in[] = {"", "abc", "cafe", "xyzd", "fffeed", "abcdefgh", "eeee"};\n' +
+          // -O1 loads the table's base before the loop: function recovery, which looks for it next to the
+          // jump, does not find the table, and the jump reads as a tail call (docs/decisions.md).
+          (level === 'O1' ? '' : '  for (int i = 0; i < 7; i++) if (loopsw(in[i]) != ref_loopsw(in[i])) return 2;\n') +
+          '  return 0;\n}\n',
+      );
+      execFileSync('gcc', ['-w', 'check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+      execFileSync('./check', { cwd: dir, stdio: 'pipe' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });

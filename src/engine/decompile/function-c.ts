@@ -17,6 +17,7 @@ import { isPacked, type Helper } from './runtime.js';
 import { structure, type BlockExit, type FlowGraph } from './structure.js';
 import { frameLocals, type FrameLocals } from './frame-locals.js';
 import { formatArguments } from './format-arguments.js';
+import { jumpTable } from './jump-table.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
@@ -352,7 +353,7 @@ function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStm
   const { fn } = ctx.df.ssa;
   const b = fn.blocks[bi]!;
   const body: CStmt[] = [];
-  for (const s of b.stmts) {
+  for (const [si, s] of b.stmts.entries()) {
     if (s.k === 'phi') continue;
     if (s.k === 'branch') {
       const taken = succ.find((x) => fn.blocks[x]!.start !== b.end) ?? succ[0];
@@ -364,6 +365,14 @@ function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStm
     }
     if (s.k === 'jump') {
       if (s.target.k === 'const' && succ.length === 1) return { body, exit: { k: 'next' } };
+      // A table read at an index: the switch it was compiled from.
+      const starts = new Map(succ.map((x) => [fn.blocks[x]!.start, x]));
+      const usable = (r: number, ver: number) => !ctx.inline.has(`${r}:${ver}`) && !ctx.dead.has(`${r}:${ver}`);
+      const table = jumpTable(ctx.df, ctx.program.image, { block: bi, stmt: si }, s.target, starts, usable);
+      if (table) {
+        const cases = [...table.cases].map(([to, values]) => ({ values, to }));
+        return { body, exit: { k: 'table', value: exprC(ctx, table.index), cases } };
+      }
       // A computed jump (a switch's table): the target compared with each successor's address, as it is or
       // as computed from a data copy's base.
       const deltas = ['0', ...ctx.program.copyDeltas()];

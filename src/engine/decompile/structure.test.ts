@@ -9,7 +9,12 @@ import { structure, type BlockExit } from './structure.js';
  * Blocks by index: their successors and how they leave; block i's body is `bi;` (none when `quiet`), a
  * return `return i;`.
  */
-type Shape = (({ to: number[] } | { branch: string; to: [number, number] } | { ret: true }) & { quiet?: true })[];
+type Shape = ((
+  | { to: number[] }
+  | { branch: string; to: [number, number] }
+  | { table: string; to: number[]; values: number[][] }
+  | { ret: true }
+) & { quiet?: true })[];
 
 function decompileShape(shape: Shape): string {
   const succ = shape.map((b) => ('to' in b ? b.to : []));
@@ -30,6 +35,8 @@ function decompileShape(shape: Shape): string {
         exit: (b): BlockExit => {
           const x = shape[b]!;
           if ('ret' in x) return { k: 'end' };
+          if ('table' in x)
+            return { k: 'table', value: x.table, cases: x.to.map((to, i) => ({ values: x.values[i]!, to })) };
           return 'branch' in x ? { k: 'branch', cond: x.branch, taken: x.to[0], fall: x.to[1] } : { k: 'next' };
         },
         label: (b) => `L${b}`,
@@ -95,4 +102,49 @@ test('negate: flips one comparison, drops a negation, else wraps', () => {
   assert.equal(negate('a < b & c'), '!(a < b & c)');
   assert.equal(negate('a == 1 || b == 2'), '!(a == 1 || b == 2)');
   assert.equal(negate('f(a, b)'), '!(f(a, b))');
+});
+
+test('structure: a switch in a loop — cases that go round continue, one that leaves the loop breaks the switch and then the loop', () => {
+  // 1: loop head (test), 2: switch, 3: case 0 (then 5), 4: cases 1-2 (back to the head), 6: case 3 (leaves
+  // the loop for 7), 5: back to the head, 7: after the loop.
+  const shape: Shape = [
+    { to: [1] },
+    { branch: 'more', to: [2, 7] },
+    { table: 'c', to: [3, 4, 6], values: [[0], [1, 2], [3]] },
+    { to: [5] },
+    { to: [1] },
+    { to: [1] },
+    { to: [7] },
+    { ret: true },
+  ];
+  assert.equal(
+    decompileShape(shape),
+    [
+      'b0;',
+      'for (;;) {',
+      '  b1;',
+      '  if (!(more)) {',
+      '    break;',
+      '  }',
+      '  b2;',
+      '  switch (c) {',
+      '  case 0:',
+      '    b3;',
+      '    b5;',
+      '    continue;',
+      '  case 1:',
+      '  case 2:',
+      '    b4;',
+      '    continue;',
+      '  case 3:',
+      '    b6;',
+      '    break;',
+      '  default:',
+      '    abort();',
+      '  }',
+      '  break;',
+      '}',
+      'return 7;',
+    ].join('\n'),
+  );
 });

@@ -13,6 +13,8 @@ export type BlockExit =
   | { k: 'branch'; cond: string; taken: number; fall: number }
   /** A computed jump: `pre` computes what `cases` test, each to one successor. */
   | { k: 'switch'; pre: CStmt[]; cases: { test: string; to: number }[] }
+  /** A jump through a table read at `value`: each successor with the values that lead to it. */
+  | { k: 'table'; value: string; cases: { values: number[]; to: number }[] }
   /** Its statements end it (return, tail call). */
   | { k: 'end' };
 
@@ -36,6 +38,9 @@ interface Loop {
   follow: number | null;
 }
 
+/** A construct being written that `break` leaves: a loop, or a switch (whose header is -1). */
+type Breakable = Loop & { switch?: true };
+
 export function structure(g: FlowGraph): CStmt[] {
   return new Structurer(g).run();
 }
@@ -51,7 +56,7 @@ class Structurer {
   private readonly children: number[][];
   private readonly placed = new Set<number>();
   private readonly wanted = new Set<number>();
-  private readonly open: Loop[] = [];
+  private readonly open: Breakable[] = [];
   private readonly follows: number[] = [];
   private readonly reach = new Map<string, boolean>();
   private depth = 0;
@@ -159,9 +164,9 @@ class Structurer {
    */
   private transfer(to: number, follow: number | null): CStmt | null | 'place' {
     if (to === follow) return null;
-    const loop = this.open[this.open.length - 1];
+    const loop = this.innerLoop();
     if (loop?.header === to) return { k: 'continue' };
-    if (loop && loop.follow === to) return { k: 'break' };
+    if (this.open[this.open.length - 1]?.follow === to) return { k: 'break' };
     if (
       this.placed.has(to) ||
       this.follows.includes(to) ||
@@ -173,6 +178,12 @@ class Structurer {
       return { k: 'goto', name: this.g.label(to) };
     }
     return 'place';
+  }
+
+  /** The innermost loop being written (a switch inside it keeps its `continue`). */
+  private innerLoop(): Loop | undefined {
+    for (let i = this.open.length - 1; i >= 0; i--) if (!this.open[i]!.switch) return this.open[i];
+    return undefined;
   }
 
   /** Blocks from `b` on, in sequence, until control leaves or reaches `follow`. */
@@ -219,11 +230,12 @@ class Structurer {
       }
       return s;
     }
-    const loop = this.open[this.open.length - 1];
+    const loop = this.innerLoop();
+    const breaks = loop && this.open[this.open.length - 1] === loop;
     if (exit.k === 'branch' && loop) {
       // A branch to the loop's head or exit is `if (c) continue;` or `if (c) break;`, and the code goes on.
       const jump = (to: number): CStmt | null =>
-        to === loop.header ? { k: 'continue' } : to === loop.follow ? { k: 'break' } : null;
+        to === loop.header ? { k: 'continue' } : to === loop.follow && breaks ? { k: 'break' } : null;
       const [taken, fall] = [jump(exit.taken), jump(exit.fall)];
       if (taken) {
         out.push({ k: 'if', cond: exit.cond, then: [taken], else: [] });
@@ -254,6 +266,25 @@ class Structurer {
       out.push({ k: 'if', cond: exit.cond, then: arm(exit.taken), else: arm(exit.fall) });
       return join;
     }
+    if (exit.k === 'table') {
+      // Inside the switch `break` goes to the join, and a case that falls out must say so (C falls through).
+      this.open.push({ header: -1, body: new Set(), follow: join, switch: true });
+      const cases = exit.cases.map((c) => {
+        const body = arm(c.to);
+        const last = body[body.length - 1];
+        const leaves =
+          last &&
+          (last.k === 'goto' || last.k === 'break' || last.k === 'continue' || (last.k === 'line' && last.ends));
+        return { labels: c.values, body: leaves ? body : [...body, { k: 'break' } as CStmt] };
+      });
+      this.open.pop();
+      out.push({
+        k: 'switch',
+        value: exit.value,
+        cases: [...cases, { labels: null, body: [{ k: 'line', text: 'abort();', ends: true }] }],
+      });
+      return join;
+    }
     let chain: CStmt[] = [{ k: 'line', text: 'abort();', ends: true }];
     for (const c of [...exit.cases].reverse()) chain = [{ k: 'if', cond: c.test, then: arm(c.to), else: chain }];
     out.push({ k: 'scope', body: [...exit.pre, ...chain] });
@@ -265,7 +296,7 @@ class Structurer {
    * returns), the arm the other leads to, a block both reach, the arm other blocks reach too, else the one
    * heading the larger part of the function.
    */
-  private join(b: number, exit: Extract<BlockExit, { k: 'branch' | 'switch' }>): number | null {
+  private join(b: number, exit: Extract<BlockExit, { k: 'branch' | 'switch' | 'table' }>): number | null {
     const p = this.ipdom[b]!;
     if (p >= 0 && p < this.g.count) return p;
     if (exit.k === 'branch') {
@@ -277,7 +308,7 @@ class Structurer {
     const arms = exit.k === 'branch' ? [exit.taken, exit.fall] : exit.cases.map((c) => c.to);
     const meet = this.children[b]!.find((c) => !arms.includes(c) && arms.filter((a) => this.reaches(a, c)).length > 1);
     if (meet !== undefined) return meet;
-    if (exit.k === 'switch') return null;
+    if (exit.k !== 'branch') return null;
     const shared = (s: number) => this.idom[s] !== b;
     if (shared(exit.taken) !== shared(exit.fall)) return shared(exit.taken) ? exit.taken : exit.fall;
     return this.size[exit.taken]! > this.size[exit.fall]! ? exit.taken : exit.fall;
