@@ -148,3 +148,30 @@ test('structure: a switch in a loop — cases that go round continue, one that l
     ].join('\n'),
   );
 });
+
+test('structure: a branch into a block that only branches again to a shared target is one condition with && or ||', () => {
+  // if (a) goto 3; else if (b) goto 3; else goto 4  →  if (a || b)
+  const or: Shape = [
+    { branch: 'a', to: [3, 1] },
+    { branch: 'b', to: [3, 2], quiet: true },
+    { ret: true },
+    { ret: true },
+  ];
+  assert.equal(decompileShape(or), ['b0;', 'if ((a) || (b)) {', '  return 3;', '}', 'return 2;'].join('\n'));
+  // if (a) { if (b) goto 2; else goto 3 } else goto 3  →  if (a && b)
+  const and: Shape = [
+    { branch: 'a', to: [1, 3] },
+    { branch: 'b', to: [2, 3], quiet: true },
+    { ret: true },
+    { ret: true },
+  ];
+  assert.equal(decompileShape(and), ['b0;', 'if (!((a) && (b))) {', '  return 3;', '}', 'return 2;'].join('\n'));
+  // The inner block reached from elsewhere too stays a block of its own.
+  const shared: Shape = [
+    { branch: 'a', to: [3, 1] },
+    { branch: 'b', to: [3, 2], quiet: true },
+    { to: [1] },
+    { ret: true },
+  ];
+  assert.doesNotMatch(decompileShape(shared), /\|\|/);
+});

@@ -220,7 +220,7 @@ class Structurer {
     const { g } = this;
     this.placed.add(b);
     out.push({ k: 'label', name: g.label(b) }, ...g.body(b));
-    const exit = g.exit(b);
+    const exit = this.shortCircuit(g.exit(b));
     if (exit.k === 'end') return null;
     if (exit.k === 'next' || (exit.k === 'branch' && exit.taken === exit.fall)) {
       const s = exit.k === 'branch' ? exit.taken : g.succ(b)[0];
@@ -289,6 +289,37 @@ class Structurer {
     for (const c of [...exit.cases].reverse()) chain = [{ k: 'if', cond: c.test, then: arm(c.to), else: chain }];
     out.push({ k: 'scope', body: [...exit.pre, ...chain] });
     return join;
+  }
+
+  /**
+   * A branch whose arm is a block doing nothing but branch again, reached from nowhere else (and not where
+   * an enclosing construct continues), shares a target with it: the two conditions as one with && or || (the second evaluated only when the first
+   * does not decide, as the machine does). The inner block does nothing, so should some construct still
+   * continue at it, writing it there as well is harmless.
+   */
+  private shortCircuit(exit: BlockExit): BlockExit {
+    const { g } = this;
+    for (let guard = 0; exit.k === 'branch' && guard < 64; guard++) {
+      // Not a block an enclosing construct continues at (its code after the construct would jump to it).
+      const continued = (x: number) => this.follows.includes(x) || this.open.some((l) => l.follow === x);
+      const inner = (x: number) => {
+        const e = g.pred(x).length === 1 && !this.loops.has(x) && !continued(x) && !g.body(x).length ? g.exit(x) : null;
+        return e?.k === 'branch' && e.taken !== e.fall ? e : null;
+      };
+      const [t, f] = [inner(exit.taken), inner(exit.fall)];
+      const { cond, taken, fall } = exit;
+      let next: BlockExit | null = null;
+      if (f && (f.taken === taken || f.fall === taken)) {
+        const also = f.taken === taken ? f.cond : negate(f.cond);
+        next = { k: 'branch', cond: `(${cond}) || (${also})`, taken, fall: f.taken === taken ? f.fall : f.taken };
+      } else if (t && (t.fall === fall || t.taken === fall)) {
+        const also = t.fall === fall ? t.cond : negate(t.cond);
+        next = { k: 'branch', cond: `(${cond}) && (${also})`, taken: t.fall === fall ? t.taken : t.fall, fall };
+      }
+      if (!next) break;
+      exit = next;
+    }
+    return exit;
   }
 
   /**
