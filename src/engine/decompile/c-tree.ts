@@ -9,8 +9,8 @@ export type CStmt =
    */
   | { k: 'line'; text: string; ends?: boolean; assigns?: string }
   | { k: 'if'; cond: string; then: CStmt[]; else: CStmt[] }
-  /** `for (;;)`, `while (cond)` or `do … while (cond)` (`post`). */
-  | { k: 'loop'; cond: string | null; post: boolean; body: CStmt[] }
+  /** `for (;;)`, `while (cond)`, `do … while (cond)` (`post`) or `for (init; cond; step)`. */
+  | { k: 'loop'; cond: string | null; post: boolean; body: CStmt[]; init?: string; step?: string }
   /** A braced compound (for the temporaries it declares). */
   | { k: 'scope'; body: CStmt[] }
   /** `switch (value)`: each case's labels (null: default) and body; a `break` in a body leaves the switch. */
@@ -186,8 +186,12 @@ function rewrite(list: CStmt[], targets: Set<string>): CStmt[] {
       } else if (ends(other) && !ends(then)) {
         out.push({ k: 'if', cond: negate(s.cond), then: other, else: [] }, ...then);
       } else out.push({ k: 'if', cond: s.cond, then, else: other });
-    } else if (s.k === 'loop') out.push(loop(rewrite(s.body, targets)));
-    else if (s.k === 'scope') {
+    } else if (s.k === 'loop') {
+      const l = loop(rewrite(s.body, targets));
+      const counted = l.k === 'loop' ? countedLoop(out[out.length - 1], l) : null;
+      if (counted) out.splice(out.length - 1, 1, counted);
+      else out.push(l);
+    } else if (s.k === 'scope') {
       const body = rewrite(s.body, targets);
       if (body.length) out.push({ k: 'scope', body });
     } else if (s.k === 'switch')
@@ -241,6 +245,20 @@ function loop(body: CStmt[]): CStmt {
   )
     return { k: 'loop', cond: negate(last.cond), post: true, body: body.slice(0, -1) };
   return { k: 'loop', cond: null, post: false, body };
+}
+
+/**
+ * `v = a; while (c) { …; v = b; }` as `for (v = a; c; v = b) { … }` — when c reads v and the body has no
+ * `continue` (which in the for would run the step the while skips).
+ */
+function countedLoop(before: CStmt | undefined, l: Extract<CStmt, { k: 'loop' }>): CStmt | null {
+  const last = l.body[l.body.length - 1];
+  const single = (x: CStmt | undefined): x is Extract<CStmt, { k: 'line' }> =>
+    x?.k === 'line' && !!x.assigns && !x.text.includes('\n') && x.text.endsWith(';');
+  if (l.post || l.cond === null || l.init || !single(before) || !single(last) || before.assigns !== last.assigns)
+    return null;
+  if (!new RegExp(`\\b${before.assigns}\\b`).test(l.cond) || continues(l.body.slice(0, -1))) return null;
+  return { ...l, init: before.text.slice(0, -1), step: last.text.slice(0, -1), body: l.body.slice(0, -1) };
 }
 
 /** A `continue` of the loop `list` is the body of (not of a loop inside it; a switch's is the loop's). */
@@ -300,6 +318,7 @@ export function printC(list: readonly CStmt[], indent = 1): string[] {
           break;
         case 'loop':
           if (s.post) out.push(`${pad}do {`);
+          else if (s.init !== undefined) out.push(`${pad}for (${s.init}; ${unwrap(s.cond ?? '')}; ${s.step ?? ''}) {`);
           else out.push(`${pad}${s.cond === null ? 'for (;;)' : `while (${unwrap(s.cond)})`} {`);
           emit(s.body, depth + 1);
           out.push(s.post ? `${pad}} while (${unwrap(s.cond ?? '1')});` : `${pad}}`);

@@ -90,7 +90,7 @@ int main(void) {
 `;
 
 for (const level of ['O0', 'O2'])
-  test(`decompile: -${level} loops and branches come out structured (while/do-while, if/else, no goto), frame slots as locals, and still compute the same`, async (t) => {
+  test(`decompile: -${level} loops and branches come out structured (for/while/do-while, if/else, no goto), frame slots as locals, and still compute the same`, async (t) => {
     if (!hasGcc) return t.skip('gcc absent');
     const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
     try {
@@ -102,7 +102,7 @@ for (const level of ['O0', 'O2'])
       const out = decompile(image, graph, decoders, ['sum', 'find', 'classify'].map(index));
       const text = out.functions.map((f) => f.text ?? f.error).join('\n');
       assert.doesNotMatch(text, /\bgoto\b/, text);
-      assert.match(text, /\b(while|do)\b/, text);
+      assert.match(text, /\b(while|do|for)\b/, text);
       if (level === 'O0') {
         assert.match(text, /\blocal_[0-9a-f]+ = /, 'the -O0 frame slots are named locals');
         assert.doesNotMatch(text, /bl_frame/, 'no frame array left where every slot is a local');

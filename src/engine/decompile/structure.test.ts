@@ -2,7 +2,7 @@
 // construct expresses (two ways into one loop) keeps a goto with every block written exactly once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { negate, printC, simplify } from './c-tree.js';
+import { negate, printC, simplify, type CStmt } from './c-tree.js';
 import { structure, type BlockExit } from './structure.js';
 
 /**
@@ -174,4 +174,28 @@ test('structure: a branch into a block that only branches again to a shared targ
     { ret: true },
   ];
   assert.doesNotMatch(decompileShape(shared), /\|\|/);
+});
+
+test('simplify: an assignment, then a while loop ending in an assignment of the same variable its test reads, is a for loop (not when the body continues)', () => {
+  const assign = (v: string, e: string): CStmt => ({ k: 'line', text: `${v} = ${e};`, assigns: v });
+  const loop = (body: CStmt[]): CStmt[] => [
+    assign('i', '0'),
+    {
+      k: 'loop',
+      cond: null,
+      post: false,
+      body: [{ k: 'if', cond: 'i >= n', then: [{ k: 'break' }], else: [] }, ...body],
+    },
+  ];
+  assert.deepEqual(printC(simplify(loop([{ k: 'line', text: 's += i;' }, assign('i', 'i + 1')])), 0), [
+    'for (i = 0; i < n; i = i + 1) {',
+    '  s += i;',
+    '}',
+  ]);
+  const continuing = loop([
+    { k: 'if', cond: 'skip', then: [{ k: 'continue' }], else: [] },
+    { k: 'line', text: 's += i;' },
+    assign('i', 'i + 1'),
+  ]);
+  assert.match(printC(simplify(continuing), 0).join('\n'), /^i = 0;\nwhile \(i < n\) \{/);
 });
