@@ -486,6 +486,12 @@ function lowBits(e: Expr, w: number): Expr {
   return e;
 }
 
+/** A register carrying a narrower integer, read at its class's width (what the cast to it keeps anyway). */
+function narrowed(e: Expr, cls: CoarseClass): Expr {
+  const w = ({ int8: 1, int16: 2, int32: 4 } as Partial<Record<CoarseClass, number>>)[cls];
+  return w !== undefined && e.k === 'reg' && w < e.w ? { ...e, w } : e;
+}
+
 /** An address (an integer expression) as a pointer: a named global or function is one already. */
 function pointer(address: string): string {
   const named = /^\(uint64_t\)\(uintptr_t\)(\w+)$/.exec(address);
@@ -527,7 +533,7 @@ function valueAs(
       : `bl_f32(${exprC(ctx, { ...float, w: 4 } as Expr)})`;
   }
   if (!int) throw new Unsupported('an integer value where the convention has no register for it');
-  const v = exprC(ctx, int);
+  const v = exprC(ctx, narrowed(int, cls));
   if (cls === 'pointer' || cls === 'array' || cls === 'function') return `(void *)(uintptr_t)${v}`;
   return `(${classType(cls, width)})${v}`;
 }
@@ -623,7 +629,7 @@ function argumentC(ctx: Context, s: Extract<Stmt, { k: 'call' }>, p: ParamC): st
   }
   const x = s.args[loc.index];
   if (!x) throw new Unsupported('an argument beyond the registers');
-  const v = exprC(ctx, x);
+  const v = exprC(ctx, narrowed(x, p.cls));
   if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function')
     // A literal or a function's address is a pointer already.
     return /^\(uint64_t\)\(uintptr_t\)("|&\w+$)/.test(v)

@@ -129,7 +129,8 @@ export function decompile(
         prototype,
       );
     } catch (err) {
-      if (!(err instanceof Unsupported)) throw err;
+      // A defect met on one function costs that function, not the binary's other decompilations.
+      if (!(err instanceof Unsupported)) return done(null, `the decompiler failed on it: ${(err as Error).message}`);
       return done(null, err.message);
     }
   }
