@@ -387,7 +387,9 @@ function returnClass(facts: FunctionFacts, sites: CallSiteFacts[], word: number)
   if ((floatUsed && !used.length) || (!sites.length && facts.returns.float && !facts.returns.dedicated))
     return facts.returns.float === 4 ? { cls: 'float32', width: 4 } : { cls: 'float64', width: 8 };
   if (used.some((e) => e.address) || (!sites.length && facts.returns.address)) return { cls: 'pointer', width: word };
-  const width = used.length ? Math.max(...used.flatMap((e) => [...e.readWidths])) : facts.returns.dedicated || word;
+  // Callers that only pass the result on (no read at a width) say nothing of its width.
+  const read = used.flatMap((e) => [...e.readWidths]);
+  const width = read.length ? Math.max(...read) : facts.returns.dedicated || word;
   return { cls: classOf(width, false), width };
 }
 
