@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CORPUS } from '../../../test/helpers/engine/disasm.js';
 import { corpusArgumentCounts, signaturesOf } from '../../../test/helpers/engine/ir.js';
-import { formatType } from './index.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { recoverBinaryFunctions } from '../recover-binary.js';
+import { formatType, libraryFor, recoverFunctionSignatures } from './index.js';
 
 test('signatures (SysV x86-64): an argument used as an address is a pointer, one read as 32 bits an int32; a caller reading eax makes the callee non-void', async () => {
   const code = [
@@ -413,4 +415,16 @@ test('signatures: a function nothing in the binary calls returns the float it co
     f.params.map((p) => p.cls),
     ['pointer'],
   );
+});
+
+test('signatures: every recovered width is a byte count — callers that only pass a result on set none (lz4 clang -O0)', async (t) => {
+  const file = `${CORPUS}/bin/lz4/lz4-1.10.0_linux-x86_64_clang14_O0_stripped`;
+  if (!existsSync(file)) return t.skip(`${CORPUS} absent`);
+  const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(file), {});
+  const bad = recoverFunctionSignatures(image, graph, decoders, libraryFor(image)).flatMap((s, i) =>
+    s && ![s.returns.width, ...s.params.map((p) => p.width)].every((w) => Number.isInteger(w) && w >= 0)
+      ? [`0x${graph.functions[i]!.start.toString(16)}: ${JSON.stringify(s.returns)}`]
+      : [],
+  );
+  assert.deepEqual(bad, []);
 });
