@@ -1,10 +1,14 @@
 // The AI summary through a loopback chat-completions server: what the question carries and what comes back.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chatAnswer, startChatServer, type ChatServer } from '../../test/helpers/chat-completions-server.js';
+import {
+  chatAnswer,
+  loopbackProvider,
+  startChatServer,
+  type ChatServer,
+} from '../../test/helpers/chat-completions-server.js';
 import { llmFailure } from '../../test/helpers/llm-failure.js';
 import { aiSummary } from './ai-summary.js';
-import { openLlmProvider } from './open-provider.js';
 import type { LlmProvider } from './provider.js';
 
 const FUNCTION_C = 'int32_t f(void * a1) {\n  return (int32_t)strlen((const char *)a1);\n}';
@@ -14,7 +18,7 @@ let answer = '';
 let provider: LlmProvider;
 before(async () => {
   server = await startChatServer(() => ({ body: chatAnswer(answer) }));
-  provider = openLlmProvider({ kind: 'chat-completions', url: server.url, apiKey: null, model: 'm', timeoutMs: 5000 })!;
+  provider = loopbackProvider(server);
 });
 after(() => server.close());
 

@@ -2,10 +2,14 @@
 // names that keep the code meaning what it did come back; the rest come back as rejected, with why.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chatAnswer, startChatServer, type ChatServer } from '../../test/helpers/chat-completions-server.js';
+import {
+  chatAnswer,
+  loopbackProvider,
+  startChatServer,
+  type ChatServer,
+} from '../../test/helpers/chat-completions-server.js';
 import { llmFailure } from '../../test/helpers/llm-failure.js';
 import { suggestNames } from './name-suggestions.js';
-import { openLlmProvider } from './open-provider.js';
 import type { LlmProvider } from './provider.js';
 
 const FUNCTION_C = `int32_t fn_401136(void * a1, int32_t a2) {
@@ -24,7 +28,7 @@ let answer = '';
 let provider: LlmProvider;
 before(async () => {
   server = await startChatServer(() => ({ body: chatAnswer(answer) }));
-  provider = openLlmProvider({ kind: 'chat-completions', url: server.url, apiKey: null, model: 'm', timeoutMs: 5000 })!;
+  provider = loopbackProvider(server);
 });
 after(() => server.close());
 

@@ -2,26 +2,19 @@
 // place of the deterministic definition and checked with gcc; a version that compiles is kept, anything
 // else falls back to the deterministic text with the reason. Skips without gcc.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import {
   chatAnswer,
+  loopbackProvider,
   startChatServer,
   type ChatServer,
   type Reply,
 } from '../../test/helpers/chat-completions-server.js';
-import { openLlmProvider } from './open-provider.js';
+import { hasCommand } from '../../test/helpers/commands.js';
 import type { LlmProvider } from './provider.js';
 import { refineDecompilation, type RefinedDecompilation } from './refine-decompilation.js';
 
-const hasGcc = (() => {
-  try {
-    execFileSync('gcc', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasGcc = hasCommand('gcc');
 
 /** sum as the decompiler writes it: registers as variables, the loop as gotos. */
 const SUM = `int32_t sum(void * a1, int32_t a2) {
@@ -74,7 +67,7 @@ let next: Reply;
 let provider: LlmProvider;
 before(async () => {
   server = await startChatServer(() => next);
-  provider = openLlmProvider({ kind: 'chat-completions', url: server.url, apiKey: null, model: 'm', timeoutMs: 5000 })!;
+  provider = loopbackProvider(server);
 });
 after(() => server.close());
 

@@ -3,15 +3,8 @@
 import assert from 'node:assert/strict';
 import { createStore, openDatabase } from '../../src/store/index.js';
 import type { Harness } from '../helpers/harness.js';
+import type { ContractCall as Call } from '../helpers/reference-contract.js';
 import { TYPED, typedProgram } from '../helpers/samples.js';
-
-type Call = (
-  key: string | null,
-  method: string,
-  template: string,
-  status: number,
-  opts?: { params?: Record<string, string | number>; query?: string; body?: unknown },
-) => Promise<{ data: Record<string, unknown> | null }>;
 
 const FOR_ANALYSIS = '/v2/analyses/{analysis_id}/functions/data_types';
 const FOR_FUNCTION = '/v2/analyses/{analysis_id}/functions/{function_id}/data_types';

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Decompilation } from '../../src/engine/index.js';
+import { hasCommand } from '../helpers/commands.js';
 import { TYPED, typedProgram } from '../helpers/samples.js';
 
 function binlens(...args: string[]) {
   const r = spawnSync(process.execPath, ['bin/binlens.js', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
-const hasGcc = spawnSync('gcc', ['--version']).status === 0;
+const hasGcc = hasCommand('gcc');
 
 describe('binlens decompile', () => {
   let dir: string;

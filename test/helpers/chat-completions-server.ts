@@ -2,6 +2,7 @@
 // tests: it records each request and answers as the test says (an answer, a status, a slow or broken body).
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openLlmProvider, type LlmProvider } from '../../src/llm/index.js';
 
 export interface RecordedRequest {
   method: string;
@@ -80,3 +81,7 @@ export async function startChatServer(reply: (req: RecordedRequest) => Reply): P
       }),
   };
 }
+
+/** A provider that asks `server` (model `m`, no key, 5 s to answer). */
+export const loopbackProvider = (server: ChatServer): LlmProvider =>
+  openLlmProvider({ kind: 'chat-completions', url: server.url, apiKey: null, model: 'm', timeoutMs: 5000 })!;

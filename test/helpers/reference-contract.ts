@@ -7,6 +7,15 @@ import path from 'node:path';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+/** The contract test's request: the response is validated against the schema of `template`'s `status`. */
+export type ContractCall = (
+  key: string | null,
+  method: string,
+  template: string,
+  status: number,
+  opts?: { params?: Record<string, string | number>; query?: string; body?: unknown },
+) => Promise<{ data: Record<string, unknown> | null }>;
+
 export interface OpenApiDoc extends JsonObject {
   paths: { [path: string]: { [method: string]: JsonObject } };
 }

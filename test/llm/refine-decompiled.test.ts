@@ -4,7 +4,7 @@
 // exactly once, and the unit passes the check); a readable rewrite is kept, a broken one is not.
 // Skips without gcc.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,13 +12,14 @@ import { after, before, describe, test } from 'node:test';
 import { analyzeDecompilation, type Decompilation } from '../../src/engine/index.js';
 import { openLlmProvider, refineDecompilation, type LlmProvider } from '../../src/llm/index.js';
 import { chatAnswer, startChatServer, type ChatServer } from '../helpers/chat-completions-server.js';
+import { hasCommand } from '../helpers/commands.js';
 
 const PROGRAM = `
 int sq(int x) { return x * x; }
 int sum(const int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += sq(a[i]); return s; }
 int main(int argc, char **argv) { int a[3] = {argc, 2, 3}; (void)argv; return sum(a, 3); }
 `;
-const hasGcc = spawnSync('gcc', ['--version']).status === 0;
+const hasGcc = hasCommand('gcc');
 
 describe('refineDecompilation on decompiled C', { skip: hasGcc ? false : 'gcc is not installed' }, () => {
   let dir: string;

@@ -70,8 +70,11 @@ function ends(list: readonly CStmt[]): boolean {
   }
 }
 
+/** The identifiers (and keywords) a piece of C text spells. */
+export const identifiers = (text: string): string[] => text.match(/[A-Za-z_]\w*/g) ?? [];
+
 /** A single transfer of control, the statement an early exit is made of. */
-const isJump = (s: CStmt | undefined): boolean =>
+export const isJump = (s: CStmt | undefined): boolean =>
   !!s && (s.k === 'goto' || s.k === 'break' || s.k === 'continue' || (s.k === 'line' && s.ends === true));
 
 const FLIP: Record<string, string> = { '==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>' };
@@ -128,16 +131,15 @@ function topLevelOperators(c: string): { op: string; at: number }[] | null {
 export function dropUnread(list: CStmt[]): CStmt[] {
   const lines: Extract<CStmt, { k: 'line' }>[] = [];
   const read = new Set<string>();
-  const words = (text: string) => text.match(/[A-Za-z_]\w*/g) ?? [];
   const visit = (l: readonly CStmt[]): void =>
     l.forEach((s) => {
       if (s.k === 'line') {
         if (s.assigns) lines.push(s);
-        else words(s.text).forEach((w) => read.add(w));
+        else identifiers(s.text).forEach((w) => read.add(w));
         return;
       }
       const cond = s.k === 'if' || s.k === 'loop' ? s.cond : s.k === 'switch' ? s.value : null;
-      if (cond) words(cond).forEach((w) => read.add(w));
+      if (cond) identifiers(cond).forEach((w) => read.add(w));
       children(s).forEach(visit);
     });
   visit(list);
@@ -146,7 +148,7 @@ export function dropUnread(list: CStmt[]): CStmt[] {
     changed = false;
     for (const s of lines)
       if (read.has(s.assigns!))
-        for (const w of words(s.text))
+        for (const w of identifiers(s.text))
           if (!read.has(w)) {
             read.add(w);
             changed = true;

@@ -9,19 +9,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { recoverBinaryFunctions } from '../recover-binary.js';
+import { hasCommand } from '../../../test/helpers/commands.js';
 import { decompile } from './index.js';
 
 const BENCH = resolve(process.cwd(), '..', 'shared', 'decompile-bench', 'problems.json');
-const has = (cc: string) => {
-  try {
-    execFileSync(cc, ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const hasGcc = has('gcc');
-const hasCross = has('aarch64-linux-gnu-gcc');
+const hasGcc = hasCommand('gcc');
+const hasCross = hasCommand('aarch64-linux-gnu-gcc');
 
 interface Problem {
   index: number;

@@ -4,6 +4,7 @@
 // the frame a local array the stack pointer points into. Calls go to the callee by name with the arguments
 // its prototype takes. The blocks are nested into loops and conditionals by structure.ts.
 import { forEachLoad, type DataFlow } from '../ir/dataflow.js';
+import { definitionOf } from '../ir/ssa.js';
 import { bin, forEachRegRead, konst, load, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import type { CoarseClass, Prototype } from '../types/index.js';
@@ -11,7 +12,7 @@ import { coarseClass } from '../types/index.js';
 import type { KnownPrototype } from '../types/prototypes/index.js';
 import { constant, mask, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
-import { dropUnread, printC, simplify, type CStmt } from './c-tree.js';
+import { dropUnread, identifiers, printC, simplify, type CStmt } from './c-tree.js';
 import type { Program } from './program.js';
 import { isPacked, type Helper } from './runtime.js';
 import { structure, type BlockExit, type FlowGraph } from './structure.js';
@@ -232,7 +233,7 @@ const RESERVED = /^(a\d+|t\d*|local_\w+|f[abc]_\d+|bl_\w+)$/;
 function prologue(ctx: Context, body: string): string[] {
   const { df, program, conv } = ctx;
   const { fn } = df.ssa;
-  const used = new Set(body.match(/[A-Za-z_]\w*/g));
+  const used = new Set(identifiers(body));
   const sp = variable(ctx, fn.regs.sp);
   // Stack parameters are copied into the frame where the code reads them.
   if (ctx.proto.params.some((p) => p.location.kind === 'stack')) used.add(sp);
@@ -828,7 +829,7 @@ function flagsSource(ctx: Context, flags: Expr): FlagsSource {
  * widths, a conditional compare or not): they share the variables the operands are saved in.
  */
 function flagClasses(df: DataFlow): Map<number, number> {
-  const { fn, defs } = df.ssa;
+  const { fn } = df.ssa;
   const flags = fn.regs.flags;
   const parent = new Map<number, number>();
   const find = (v: number): number => {
@@ -846,8 +847,7 @@ function flagClasses(df: DataFlow): Map<number, number> {
           if (x !== y) parent.set(Math.max(x, y), Math.min(x, y));
         }
   const shapeOf = (v: number): string | null => {
-    const at = defs[flags]?.[v];
-    const def = at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+    const def = definitionOf(df.ssa, flags, v);
     if (def?.k !== 'set') return null;
     const saved = savedFlags(def.e);
     return saved ? `${saved.flags.op}:${saved.flags.a.w}:${saved.flags.b.w}:${saved.c ? 'c' : ''}` : '?';
@@ -871,11 +871,7 @@ const flagVar = (ctx: Context, ver: number) => ctx.flagClass.get(ver) ?? ver;
 
 /** The flags definition behind version `ver`: its own, or for a phi, that of the definitions it merges. */
 function flagsDefinition(ctx: Context, r: number, ver: number): ReturnType<typeof savedFlags> {
-  const { fn, defs } = ctx.df.ssa;
-  const defAt = (v: number) => {
-    const at = defs[r]?.[v];
-    return at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
-  };
+  const defAt = (v: number) => definitionOf(ctx.df.ssa, r, v);
   const def = defAt(ver);
   if (def?.k === 'set') return savedFlags(def.e);
   if (def?.k !== 'phi' || !ctx.flagClass.has(ver))

@@ -4,6 +4,7 @@
 // bytes until a value lands outside the jump's successors.
 import type { DataFlow } from '../ir/dataflow.js';
 import type { Expr } from '../ir/ir.js';
+import { definitionOf } from '../ir/ssa.js';
 import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
 
 export interface JumpTable {
@@ -66,15 +67,14 @@ export function jumpTable(
  * allows (`cmp idx, K; ja default`: K + 1), looked for in the few blocks above the jump; null without one.
  */
 function boundsCheck(df: DataFlow, block: number, index: Expr): number | null {
-  const { fn, idom, defs } = df.ssa;
+  const { fn, idom } = df.ssa;
   const leaves: string[] = [];
   walkRegs(index, (r, ver) => leaves.push(`${r}:${ver}`));
   for (let b = idom[block]!, up = 0; b >= 0 && up < 3; b = idom[b]!, up++) {
     const last = fn.blocks[b]!.stmts[fn.blocks[b]!.stmts.length - 1];
     if (last?.k !== 'branch' || last.c.k !== 'cond' || last.c.flags.k !== 'reg') continue;
     const { cc, flags } = last.c;
-    const site = defs[flags.r]?.[flags.ver];
-    const def = site && site.block >= 0 ? fn.blocks[site.block]!.stmts[site.stmt] : undefined;
+    const def = definitionOf(df.ssa, flags.r, flags.ver);
     if (def?.k !== 'set' || def.e.k !== 'flags' || def.e.op !== 'sub' || def.e.b.k !== 'const') continue;
     const compared: string[] = [];
     walkRegs(def.e.a, (r, ver) => compared.push(`${r}:${ver}`));
@@ -93,8 +93,7 @@ function boundsCheck(df: DataFlow, block: number, index: Expr): number | null {
  */
 function resolve(df: DataFlow, e: Expr, depth: number, keep: (r: number, ver: number) => boolean): Expr {
   if (e.k === 'reg') {
-    const site = e.ver > 0 ? df.ssa.defs[e.r]?.[e.ver] : undefined;
-    const def = site && site.block >= 0 ? df.ssa.fn.blocks[site.block]!.stmts[site.stmt] : undefined;
+    const def = e.ver > 0 ? definitionOf(df.ssa, e.r, e.ver) : undefined;
     if (def?.k !== 'set' || depth >= MAX_DEPTH || def.e.w < e.w) return e;
     let inner = resolve(df, def.e, depth + 1, keep);
     if (inner.w !== e.w) inner = { k: 'un', op: 'trunc', a: inner, w: e.w };

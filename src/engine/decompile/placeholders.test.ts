@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recoverBinaryFunctions } from '../recover-binary.js';
+import { hasCommand } from '../../../test/helpers/commands.js';
 import { decompile, placeholderForm, type FunctionMappingFull } from './index.js';
 import { tokenize } from './c-tokens.js';
 
@@ -22,14 +23,7 @@ int main(int argc, char **argv) {
 }
 `;
 
-const hasGcc = (() => {
-  try {
-    execFileSync('gcc', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasGcc = hasCommand('gcc');
 
 /** Every map's token → spelling; a token in two maps fails. */
 function spellings(m: FunctionMappingFull): Map<string, string> {

@@ -4,7 +4,7 @@
 // fits none of these — irreducible flow, a loop's second exit, a join another construct already placed —
 // stays a goto to the block's label, so every function comes out, structured as far as its flow allows.
 import { immediateDominators, reversePostorder } from '../ir/dominators.js';
-import { negate, type CStmt } from './c-tree.js';
+import { isJump, negate, type CStmt } from './c-tree.js';
 
 /** How a block leaves, once its own statements have run. */
 export type BlockExit =
@@ -271,11 +271,7 @@ class Structurer {
       this.open.push({ header: -1, body: new Set(), follow: join, switch: true });
       const cases = exit.cases.map((c) => {
         const body = arm(c.to);
-        const last = body[body.length - 1];
-        const leaves =
-          last &&
-          (last.k === 'goto' || last.k === 'break' || last.k === 'continue' || (last.k === 'line' && last.ends));
-        return { labels: c.values, body: leaves ? body : [...body, { k: 'break' } as CStmt] };
+        return { labels: c.values, body: isJump(body[body.length - 1]) ? body : [...body, { k: 'break' } as CStmt] };
       });
       this.open.pop();
       out.push({

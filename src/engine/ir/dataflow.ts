@@ -5,7 +5,7 @@
 // the passes repeat until nothing changes (bounded, for hostile code).
 import { forEachRegRead, konst, load, operands, stmtOperands, type Expr } from './ir.js';
 import type { IrFunction } from './ir.js';
-import type { SsaFunction } from './ssa.js';
+import { definitionOf, type SsaFunction } from './ssa.js';
 
 /** `ref`: the constant is an address an instruction formed (a RIP-relative operand, adrp + add, pc + literal). */
 export type Value = { kind: 'const'; v: bigint; ref?: true } | { kind: 'sp'; off: number } | { kind: 'unknown' };
@@ -252,7 +252,7 @@ function propagateCallTargets(
   valueOf: (r: number, ver: number) => Value,
   evaluate: (e: Expr) => Value,
 ): void {
-  const { fn, defs } = ssa;
+  const { fn } = ssa;
   for (const b of fn.blocks)
     for (const s of b.stmts) {
       if (s.k !== 'call' || s.target.k !== 'reg' || s.target.ver < 0) continue;
@@ -261,8 +261,7 @@ function propagateCallTargets(
         s.target = konst(v.v, s.target.w);
         continue;
       }
-      const at = defs[s.target.r]?.[s.target.ver];
-      const def = at && at.block >= 0 ? fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+      const def = definitionOf(ssa, s.target.r, s.target.ver);
       const slot = def?.k === 'set' && def.e.k === 'load' ? evaluate(def.e.addr) : UNKNOWN;
       if (slot.kind === 'const' && def?.k === 'set') s.target = load(konst(slot.v, fn.regs.addressSize), def.e.w);
     }

@@ -56,6 +56,12 @@ function dominanceFrontiers(fn: IrFunction, order: number[], idom: Int32Array): 
   return df;
 }
 
+/** The statement that defines version `ver` of register `r`, if a statement of the function does. */
+export function definitionOf(ssa: SsaFunction, r: number, ver: number): Stmt | undefined {
+  const at = ssa.defs[r]?.[ver];
+  return at && at.block >= 0 ? ssa.fn.blocks[at.block]!.stmts[at.stmt] : undefined;
+}
+
 /** Registers a statement defines. */
 export function definedBy(s: Stmt): readonly number[] {
   switch (s.k) {

@@ -4,7 +4,7 @@
 import type { DataFlow, SlotAccess } from '../ir/dataflow.js';
 import type { Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
-import { dominates } from '../ir/ssa.js';
+import { definitionOf, dominates } from '../ir/ssa.js';
 import { globalAccesses, type GlobalAccess } from './globals.js';
 import { targetAddress } from './callees.js';
 import { traceValue, type Evidence, type OutgoingArguments } from './value-trace.js';
@@ -206,7 +206,7 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
   if (intRet?.k === 'reg' && (intRet.ver === 0 || restoredEntry(df, intRet.r, intRet.ver)))
     facts.returns.untouched = true;
   else if (intRet?.k === 'reg' && intRet.ver > 0) {
-    const def = definition(df, intRet.r, intRet.ver);
+    const def = definitionOf(df.ssa, intRet.r, intRet.ver);
     const width = dedicatedWidth(df, intRet.r, intRet.ver, conv, 0);
     if (width > 0) facts.returns.dedicated = Math.max(facts.returns.dedicated, width);
     else if (def?.k === 'call' && returnBound(df, intRet.r, intRet.ver, 0) && def.target.k === 'const')
@@ -220,7 +220,7 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
   }
   // A vector register left holding a zeroing or copying temporary is read by something else first.
   if (floatRet?.k === 'reg' && floatRet.ver > 0 && dedicatedWidth(df, floatRet.r, floatRet.ver, conv, 0) > 0)
-    facts.returns.float = Math.max(facts.returns.float, scalarWidth(definition(df, floatRet.r, floatRet.ver)));
+    facts.returns.float = Math.max(facts.returns.float, scalarWidth(definitionOf(df.ssa, floatRet.r, floatRet.ver)));
 }
 
 /**
@@ -228,7 +228,7 @@ function readReturn(df: DataFlow, s: Extract<Stmt, { k: 'ret' }>, conv: CallingC
  * … `pop rax`, which only keeps the stack aligned, leaves the return register as the caller had it.
  */
 function restoredEntry(df: DataFlow, r: number, ver: number): boolean {
-  const def = definition(df, r, ver);
+  const def = definitionOf(df.ssa, r, ver);
   if (def?.k !== 'set' || def.e.k !== 'load') return false;
   const a = df.evaluate(def.e.addr);
   if (a.kind !== 'sp') return false;
@@ -243,11 +243,6 @@ function scalarWidth(def: Stmt | undefined): number {
   if (e.k === 'bin' && e.op === 'deposit') return e.b.w;
   if (e.k === 'un' && e.op === 'zext') return e.a.w;
   return Math.min(e.w, 8);
-}
-
-function definition(df: DataFlow, r: number, ver: number): Stmt | undefined {
-  const at = df.ssa.defs[r]?.[ver];
-  return at && at.block >= 0 ? df.ssa.fn.blocks[at.block]!.stmts[at.stmt] : undefined;
 }
 
 /** Nothing reads the value but returns, directly or through phis that only returns read. */
@@ -283,7 +278,7 @@ function buildsReturn(df: DataFlow, r: number, u: ReturnType<DataFlow['uses']>[n
  */
 function dedicatedWidth(df: DataFlow, r: number, ver: number, conv: CallingConvention, depth: number): number {
   if (ver <= 0 || depth > 8 || !returnBound(df, r, ver, 0)) return 0;
-  const def = definition(df, r, ver);
+  const def = definitionOf(df.ssa, r, ver);
   if (def?.k === 'set') return widthOf(def.e);
   if (def?.k !== 'phi') return 0;
   // Paths that return a callee's result (`return g(x);`) count when another path sets the value itself.
@@ -302,7 +297,7 @@ const CALL_RESULT = -1;
 /** A phi argument: a value set for the return (it may also flow into the phi only). */
 function dedicatedArg(df: DataFlow, r: number, ver: number, conv: CallingConvention, depth: number): number {
   if (ver <= 0) return 0;
-  const def = definition(df, r, ver);
+  const def = definitionOf(df.ssa, r, ver);
   if (!df.uses(r, ver).every((u) => buildsReturn(df, r, u, depth))) return 0;
   if (def?.k === 'set') return widthOf(def.e);
   if (def?.k === 'call') return CALL_RESULT;
