@@ -300,7 +300,8 @@ export async function analyzeTypes(
 /**
  * C for the functions `wanted` picks among the file's functions (names as the analysis gives them, or
  * start addresses; all when null), and for every function of the file they call. `renamed` gives functions,
- * by start address, the names their users chose since (the stored analysis's names).
+ * by start address, the names their users chose since (the stored analysis's names); `edited` the data
+ * types they gave functions (the rest have the types generation finds: DWARF's, a library's, recovered).
  */
 export async function analyzeDecompilation(
   bytes: Uint8Array,
@@ -308,6 +309,7 @@ export async function analyzeDecompilation(
   wanted: (string | number)[] | null,
   onProgress?: ProgressCallback,
   renamed?: ReadonlyMap<number, string>,
+  edited?: ReadonlyMap<number, FunctionTypesRecord>,
 ): Promise<Decompilation> {
   const ctx: Partial<AnalysisContext> = { bytes, options };
   await runStages(
@@ -315,7 +317,9 @@ export async function analyzeDecompilation(
     STAGES.filter((s) => DECOMPILE_STAGES.includes(s.name)),
     onProgress,
   );
-  const { image, graph, decoders, functions } = ctx as AnalysisContext;
+  const { image, graph, decoders, functions, types } = ctx as AnalysisContext;
+  const typed = new Map((types ?? []).map((t) => [t.vaddr, t]));
+  for (const [vaddr, t] of edited ?? []) typed.set(vaddr, t);
   const roots = wanted
     ? wanted.map((w) => {
         const i = functions.findIndex((f) => (typeof w === 'number' ? f.vaddr === w : f.name === w));
@@ -329,10 +333,11 @@ export async function analyzeDecompilation(
     decoders,
     roots,
     functions.map((f) => renamed?.get(f.vaddr) ?? f.name),
+    typed,
   );
 }
 
-const DECOMPILE_STAGES: StageName[] = ['identify', 'parse', 'recover', 'names'];
+const DECOMPILE_STAGES: StageName[] = ['identify', 'parse', 'recover', 'names', 'types'];
 
 /** A function asked for by name or address that the file does not have. */
 export class NoSuchFunction extends Error {

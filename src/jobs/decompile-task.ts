@@ -7,7 +7,9 @@ import { readResultDocument, type StoredDecompilation } from '../contracts/index
 import { analyzeDecompilation, functionSummary, placeholderForm, type DecompiledFunction } from '../engine/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import type { LlmSettings } from '../shared/llm-settings.js';
-import type { DecompilationOutcome, Store } from '../store/index.js';
+import { servedRecord, tableEntry, type DecompilationOutcome, type Store } from '../store/index.js';
+import { entryDependency } from '../shared/data-type-spelling.js';
+import type { FunctionTypesRecord, TypeDependencyRecord } from '../shared/type-records.js';
 import { isPermanentFailure } from './failures.js';
 import { askModel, threadProvider } from './model-refinement.js';
 import { readSample, type SampleInput } from './sample-input.js';
@@ -48,7 +50,12 @@ export default async function decompileFunctions(input: DecompileTaskInput): Pro
     const byAddress = new Map(functions.map((f) => [f.vaddr, f]));
     const wanted = claimed.map((r) => r.vaddr).filter((v) => byAddress.has(v));
     const names = new Map(functions.map((f) => [f.vaddr, f.name]));
-    const c = await analyzeDecompilation(sample.bytes, sample.options, wanted, undefined, names);
+    const edited = await editedTypes(
+      store,
+      input.analysisId,
+      functions.map((f) => f.vaddr),
+    );
+    const c = await analyzeDecompilation(sample.bytes, sample.options, wanted, undefined, names, edited);
     const withModel = new Set(provider ? claimed.filter((r) => r.withModel).map((r) => r.vaddr) : []);
     /**
      * The function's own unit (it and what it reaches, as `binlens decompile <file> <function>` writes it):
@@ -58,7 +65,7 @@ export default async function decompileFunctions(input: DecompileTaskInput): Pro
     const ownUnit = async (vaddr: number) =>
       wanted.length === 1
         ? c.source
-        : (await analyzeDecompilation(sample.bytes, sample.options, [vaddr], undefined, names)).source;
+        : (await analyzeDecompilation(sample.bytes, sample.options, [vaddr], undefined, names, edited)).source;
     const capabilities = capabilitiesByFunction(await store.events.result(input.analysisId));
     const outcomes: DecompilationOutcome[] = [];
     let refined = 0;
@@ -98,6 +105,32 @@ export default async function decompileFunctions(input: DecompileTaskInput): Pro
     if (isPermanentFailure(err)) return { kind: 'refused', reason: (err as Error).message };
     throw err;
   }
+}
+
+/**
+ * The data types the analysis's owner gave functions, by address, each with the definitions its types use
+ * from the analysis's type table (a record stores only its globals).
+ */
+async function editedTypes(
+  store: Store,
+  analysisId: number,
+  vaddrs: number[],
+): Promise<Map<number, FunctionTypesRecord>> {
+  const rows = (await store.functionDataTypes.rows(analysisId, vaddrs)).filter((r) => r.edited !== null);
+  const definitions = new Map<number, TypeDependencyRecord[]>();
+  for (const t of await store.analysisDataTypes.usedBy(
+    analysisId,
+    rows.map((r) => r.vaddr),
+  )) {
+    const d = entryDependency(tableEntry(t));
+    if (d) definitions.set(t.vaddr, [...(definitions.get(t.vaddr) ?? []), d]);
+  }
+  return new Map(
+    rows.map((r) => {
+      const record = servedRecord(r)!;
+      return [r.vaddr, { ...record, deps: [...record.deps, ...(definitions.get(r.vaddr) ?? [])] }];
+    }),
+  );
 }
 
 /** The stored decompilation with the model's summary, names and (when it compiled) rewrite. */

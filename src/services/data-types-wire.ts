@@ -12,7 +12,6 @@ import {
   type DataTypeEntry,
 } from '../shared/data-type-spelling.js';
 import type { FunctionTypesRecord, TypeDependencyRecord, TypedValue } from '../shared/type-records.js';
-import type { DataTypeRow } from '../store/index.js';
 
 export type WireInfo = Static<typeof FunctionInfo>;
 type WireDependency = WireInfo['func_deps'][number];
@@ -26,13 +25,7 @@ export interface TypedFunction {
   name: string;
 }
 
-/** A row of the analysis's type table as the entry it stores. */
-export const tableEntry = (t: DataTypeRow): DataTypeEntry => ({
-  name: t.name,
-  kind: t.kind as DataTypeEntry['kind'],
-  size: t.size,
-  definition: t.definition === null ? null : (JSON.parse(t.definition) as DataTypeEntry['definition']),
-});
+export { tableEntry } from '../store/index.js';
 
 export const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -8,6 +8,14 @@ import { containsText } from './like.js';
 import type { AnalysisDataTypesTable, Database } from './schema.js';
 
 export type DataTypeRow = Selectable<AnalysisDataTypesTable>;
+
+/** A row of the analysis's type table as the entry it stores. */
+export const tableEntry = (t: DataTypeRow): DataTypeEntry => ({
+  name: t.name,
+  kind: t.kind as DataTypeEntry['kind'],
+  size: t.size,
+  definition: t.definition === null ? null : (JSON.parse(t.definition) as DataTypeEntry['definition']),
+});
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Who gave a type its definition: a generation (SYSTEM) or a person (USER). */

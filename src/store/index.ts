@@ -48,6 +48,7 @@ export type {
   GeneratedTypes,
 } from './function-data-types.js';
 export { servedRecord } from './function-data-types.js';
+export { tableEntry } from './analysis-data-types.js';
 export type { JobRow } from './jobs.js';
 export type { SimilarityRunRow } from './similarity-runs.js';
 export type { NameChange, NameHistoryRow } from './name-history.js';

@@ -194,16 +194,51 @@ for (const backend of backends) {
       const names = new Map(out.data_types.map((t) => [t.data_type_id, t.name]));
       assert.deepEqual(
         out.accepted.map((a) => names.get(a.data_type_id)),
-        ['int32_t', 'void *'],
+        ['int32_t', 'int32_t *'],
       );
       const types = (await h().request('GET', `/v2/analyses/${ids.alice}/functions/${f}/data_types`, alice)).json()
         .data;
-      assert.equal(types.data_types.func_types.type, 'int32_t store_and_bump(int32_t a1, void *a2)');
+      assert.equal(types.data_types.func_types.type, 'int32_t store_and_bump(int32_t a1, int32_t *a2)');
       assert.equal(types.data_types_version, 1);
       // A data-type edit makes every decompilation of the analysis stale: nothing left to accept.
       assert.equal((await get(f)).status, 'uninitialised');
       const again = await h().request('POST', url, alice, { keys: ['return'] });
       assert.equal(again.statusCode, 409, again.body);
+    });
+
+    test('the data types as edited name and type the decompilation: parameters, and members through a pointer', async () => {
+      const { alice } = h().keys;
+      const f = fns.get(TYPED.f)!;
+      const one = `/v2/analyses/${ids.alice}/functions/${f}/data_types`;
+      const before = (await h().request('GET', one, alice)).json().data;
+      const edited = structuredClone(before.data_types);
+      edited.func_types.header.args['0x0'].name = 'count';
+      edited.func_types.header.args['0x1'] = { offset: 1, name: 'out', type: 'struct cell *', size: 8 };
+      edited.func_types.type = 'int32_t store_and_bump(int32_t count, struct cell *out)';
+      edited.func_deps = [
+        {
+          name: 'cell',
+          size: 8,
+          members: {
+            '0x0': { name: 'value', offset: 0, type: 'int32_t', size: 4 },
+            '0x4': { name: 'spare', offset: 4, type: 'uint32_t', size: 4 },
+          },
+          artifact_type: 'Structure',
+        },
+      ];
+      const put = await h().request('PUT', one, alice, {
+        data_types_version: before.data_types_version,
+        data_types: edited,
+      });
+      assert.equal(put.statusCode, 200, put.body);
+      assert.equal((await h().request('POST', path(f), alice)).statusCode, 201);
+      const t = await settled(f);
+      assert.equal(t.status, 'success', t.error_message ?? '');
+      const c = t.decompilation!;
+      assert.match(c, /^int32_t store_and_bump\(int32_t count, struct cell \*out\) \{$/m, c);
+      // f is `*p = a; return a + 1;`: the store is the member at offset 0 of the structure as declared.
+      assert.match(c, /\bout->value = /, c);
+      assert.equal(resolved(t.raw_decompilation!, t.function_mapping_full!), c);
     });
 
     test('predicted_function_name: the best name the latest unstrip run suggests, with its confidence', async () => {

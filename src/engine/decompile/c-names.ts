@@ -2,6 +2,9 @@
 // where an operation reads it so), constants of a width, and the 16-byte register struct.
 export class Unsupported extends Error {}
 
+/** Names the output gives things of its own (parameters, locals, saved flags, the switch value, helpers). */
+export const RESERVED = /^(a\d+|t\d*|local_\w+|f[abc]_\d+|bl_\w+|reg_\w+)$/;
+
 /** Widths of integer values C has a type for. */
 const WIDTHS = new Set([1, 2, 4, 8]);
 

@@ -97,7 +97,8 @@ for (const level of ['O0', 'O2'])
       assert.doesNotMatch(text, /\bgoto\b/, text);
       assert.match(text, /\b(while|do|for)\b/, text);
       if (level === 'O0') {
-        assert.match(text, /\blocal_[0-9a-f]+ = /, 'the -O0 frame slots are named locals');
+        // Named as the function's data types name its stack variables (recovered: var_<offset>).
+        assert.match(text, /\bvar_[0-9a-f]+ = /, 'the -O0 frame slots are named locals');
         assert.doesNotMatch(text, /bl_frame/, 'no frame array left where every slot is a local');
       }
       writeFileSync(join(dir, 'check.c'), `${out.source}\n${CHECK}`);

@@ -1,23 +1,31 @@
-// Frame slots as named local variables (`local_1c`): when no address into the frame escapes — none is
+// Frame slots as named local variables (`local_1c`, or the name and type the function's data types give the
+// slot): when no address into the frame escapes — none is
 // passed, stored, compared, merged with another value or computed in a way data flow cannot follow — every
 // access to the frame is a load or store at a known offset from the entry stack pointer, so a slot that
 // no access of another width overlaps can be a variable of its own. The rest stay in the frame array.
 import type { DataFlow } from '../ir/dataflow.js';
 import { operands, type Expr, type Stmt } from '../ir/ir.js';
+import type { FunctionTyping, ValueC } from './typing.js';
 
 export interface FrameLocals {
   /** The local a `w`-byte access at `addr` reads or writes, if it is one. */
   at(addr: Expr, w: number): string | null;
   /** Names and widths of the locals. */
   readonly declared: ReadonlyMap<string, number>;
+  /** The declared types of those that have one (the rest are their width's unsigned type). */
+  readonly typed: ReadonlyMap<string, ValueC>;
 }
 
 /** Widths a local can have (a vector register's 16 included). */
 const WIDTHS = new Set([1, 2, 4, 8, 16]);
 
-/** The function's locals; `written` says which statements the output writes (dead ones read nothing). */
-export function frameLocals(df: DataFlow, written: (s: Stmt) => boolean): FrameLocals {
+/**
+ * The function's locals; `written` says which statements the output writes (dead ones read nothing),
+ * `named` the slots the function's data types name (a name of another width than the slot's is not used).
+ */
+export function frameLocals(df: DataFlow, written: (s: Stmt) => boolean, named: FunctionTyping['locals']): FrameLocals {
   const declared = new Map<string, number>();
+  const typed = new Map<string, ValueC>();
   const byKey = new Map<string, string>();
   const locals: FrameLocals = {
     at(addr, w) {
@@ -25,6 +33,7 @@ export function frameLocals(df: DataFlow, written: (s: Stmt) => boolean): FrameL
       return v.kind === 'sp' ? (byKey.get(`${v.off}:${w}`) ?? null) : null;
     },
     declared,
+    typed,
   };
   if (escapes(df, written)) return locals;
   // Distinct accesses; those below the entry stack pointer (above it: the return address and stack
@@ -38,7 +47,9 @@ export function frameLocals(df: DataFlow, written: (s: Stmt) => boolean): FrameL
     // Sorted by offset: only neighbours can overlap (no access is wider than 64 bytes).
     for (let j = i - 1; j >= 0 && list[j]!.off > a.off - 64; j--) if (overlaps(list[j]!)) return;
     for (let j = i + 1; j < list.length && list[j]!.off < a.off + a.w; j++) if (overlaps(list[j]!)) return;
-    const name = `local_${(-a.off).toString(16)}`;
+    const given = named.get(a.off);
+    const name = given?.size === a.w ? given.name : `local_${(-a.off).toString(16)}`;
+    if (given?.size === a.w && given.type) typed.set(name, given.type);
     byKey.set(`${a.off}:${a.w}`, name);
     declared.set(name, a.w);
   });

@@ -10,7 +10,7 @@ import type { CallingConvention } from '../ir/lifter.js';
 import type { CoarseClass, Prototype } from '../types/index.js';
 import { coarseClass } from '../types/index.js';
 import type { KnownPrototype } from '../types/prototypes/index.js';
-import { constant, mask, sType, uType, Unsupported } from './c-names.js';
+import { constant, mask, RESERVED, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
 import { dropUnread, identifiers, printC, simplify, type CStmt } from './c-tree.js';
 import type { Program } from './program.js';
@@ -19,13 +19,15 @@ import { structure, type BlockExit, type FlowGraph } from './structure.js';
 import { frameLocals, type FrameLocals } from './frame-locals.js';
 import { formatArguments } from './format-arguments.js';
 import { jumpTable } from './jump-table.js';
+import { structPointers, UNKNOWN } from './struct-pointers.js';
+import { declareAs, type FunctionTyping, type ValueC } from './typing.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
 /** A frame whose stack pointer moves by amounts only known at run time (alloca, VLAs) gets this much. */
 const DYNAMIC_FRAME = 1 << 20;
 
-const NO_LOCALS: FrameLocals = { at: () => null, declared: new Map() };
+const NO_LOCALS: FrameLocals = { at: () => null, declared: new Map(), typed: new Map() };
 
 export interface ParamC {
   cls: CoarseClass;
@@ -62,9 +64,17 @@ export function classType(cls: CoarseClass, width: number): string {
   }
 }
 
-export function declaration(name: string, p: PrototypeC): string {
-  const params = p.params.map((x, i) => `${classType(x.cls, x.width)} a${i + 1}`).join(', ');
-  return `${classType(p.returns.cls, p.returns.width)} ${name}(${params || 'void'})`;
+/** The function's declaration: its data types' names and types where they fit the code, else its classes'. */
+export function declaration(name: string, p: PrototypeC, typing: FunctionTyping | null): string {
+  const params = p.params
+    .map((x, i) => {
+      const typed = typing?.params[i];
+      const pname = typed?.name ?? `a${i + 1}`;
+      return declareAs(typed?.type?.spelled ?? classType(x.cls, x.width), pname);
+    })
+    .join(', ');
+  const returns = typing?.returns ? typing.returns.spelled : classType(p.returns.cls, p.returns.width);
+  return `${declareAs(returns, name)}(${params || 'void'})`;
 }
 
 interface Context {
@@ -72,6 +82,12 @@ interface Context {
   program: Program;
   conv: CallingConvention;
   proto: PrototypeC;
+  /** Names and types from the function's data types. */
+  typing: FunctionTyping;
+  /** The parameter an entry register holds, by register (integer and float argument registers). */
+  paramAt: Map<number, number>;
+  /** The structure each register version (`r:ver`) that points to one points to, once asked. */
+  pointers?: Map<string, string>;
   names: readonly string[];
   /** C width of each register's variables (the widest value any of its definitions writes). */
   varWidth: number[];
@@ -95,6 +111,7 @@ export function functionC(
   conv: CallingConvention,
   name: string,
   proto: PrototypeC,
+  typing: FunctionTyping,
 ): string {
   const { fn } = df.ssa;
   const arch = program.image.identity.architecture;
@@ -104,6 +121,8 @@ export function functionC(
     program,
     conv,
     proto,
+    typing,
+    paramAt: paramRegisters(proto, conv),
     names: fn.regs.names,
     varWidth: variableWidths(df),
     arm,
@@ -113,10 +132,10 @@ export function functionC(
     flagClass: flagClasses(df),
   };
   propagation(ctx);
-  ctx.locals = frameLocals(df, (s) => s.k !== 'set' || !ctx.dead.has(`${s.r}:${s.ver}`));
+  ctx.locals = frameLocals(df, (s) => s.k !== 'set' || !ctx.dead.has(`${s.r}:${s.ver}`), typing.locals);
   if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
   const body = printC(simplify(dropUnread(structure(flowGraph(ctx, new Set(df.ssa.order))))));
-  return [`${declaration(name, proto)} {`, ...prologue(ctx, body.join('\n')), ...body, '}'].join('\n');
+  return [`${declaration(name, proto, typing)} {`, ...prologue(ctx, body.join('\n')), ...body, '}'].join('\n');
 }
 
 /**
@@ -213,6 +232,10 @@ function variableWidths(df: DataFlow): number[] {
   return w.map((x) => (x > 8 && x < 16 ? 16 : x === 3 ? 4 : x > 4 && x < 8 ? 8 : x));
 }
 
+/** The names of a function's register variables. */
+export const variables = (fn: { regs: { names: readonly string[] } }): Set<string> =>
+  new Set(fn.regs.names.map((n) => (RESERVED.test(n) ? `reg_${n}` : n)));
+
 /**
  * A register's variable. Every version of a register shares it: SSA renaming followed the machine's own
  * order, so the latest assignment is the version each read means — except where propagation moved a read
@@ -222,9 +245,6 @@ const variable = (ctx: Context, r: number) => {
   const name = ctx.names[r]!;
   return RESERVED.test(name) ? `reg_${name}` : name;
 };
-
-/** Names the output gives other things (parameters, locals, saved flags, the switch value). */
-const RESERVED = /^(a\d+|t\d*|local_\w+|f[abc]_\d+|bl_\w+)$/;
 
 /**
  * Declarations of what `body` uses — register variables, frame locals, saved flags operands, the frame
@@ -246,6 +266,12 @@ function prologue(ctx: Context, body: string): string[] {
   const lines: string[] = [...used].some((n) => data.has(n)) ? ['  bl_init();'] : [];
   const byType = new Map<string, string[]>();
   for (const [v, w] of [...vars, ...[...ctx.locals.declared].filter(([n]) => used.has(n))]) {
+    const typed = ctx.locals.typed.get(v);
+    if (typed) {
+      typed.helpers.forEach((h) => program.runtime.use(h));
+      lines.push(`  ${declareAs(typed.spelled, v)} = 0;`);
+      continue;
+    }
     const t = uType(w);
     if (w === 16) program.runtime.use('v128');
     let list = byType.get(t);
@@ -275,7 +301,7 @@ function prologue(ctx: Context, body: string): string[] {
     lines.push(`  static _Alignas(16) uint8_t bl_tls[256];`);
     lines.push(`  ${variable(ctx, fs)} = (uint64_t)(uintptr_t)bl_tls;`);
   }
-  ctx.proto.params.forEach((p, i) => lines.push(...paramEntry(ctx, p, `a${i + 1}`, vars)));
+  ctx.proto.params.forEach((p, i) => lines.push(...paramEntry(ctx, p, ctx.typing.params[i]!.name, vars)));
   return lines;
 }
 
@@ -415,10 +441,8 @@ function stmtC(ctx: Context, s: Stmt): string[] {
       }
       const vw = ctx.varWidth[s.r]!;
       return [`${variable(ctx, s.r)} = ${referenceOf(ctx, s.r, s.ver, vw) ?? fit(exprC(ctx, s.e), s.e.w, vw)};`];
-    case 'store': {
-      const to = ctx.locals.at(s.addr, s.w) ?? `*(${uType(s.w)} *)${pointer(exprC(ctx, s.addr))}`;
-      return [`${to} = ${fit(exprC(ctx, s.v), s.v.w, s.w)};`];
-    }
+    case 'store':
+      return [memoryWrite(ctx, s.addr, s.w, fit(exprC(ctx, s.v), s.v.w, s.w))];
     case 'call':
       return callC(ctx, s);
     case 'ret':
@@ -491,6 +515,120 @@ function lowBits(e: Expr, w: number): Expr {
 function narrowed(e: Expr, cls: CoarseClass): Expr {
   const w = ({ int8: 1, int16: 2, int32: 4 } as Partial<Record<CoarseClass, number>>)[cls];
   return w !== undefined && e.k === 'reg' && w < e.w ? { ...e, w } : e;
+}
+
+// ---- typed values: parameters, locals, structure members ------------------------------------------------
+
+/** Which parameter each argument register holds on entry, by register. */
+function paramRegisters(proto: PrototypeC, conv: CallingConvention): Map<number, number> {
+  const out = new Map<number, number>();
+  proto.params.forEach((p, i) => {
+    const loc = p.location;
+    if (loc.kind === 'int') out.set(conv.intArgs[loc.index]!, i);
+    else if (loc.kind === 'float') out.set(conv.floatArgs[loc.index]!, i);
+  });
+  return out;
+}
+
+/**
+ * A `w`-byte read of an argument register's entry value as the parameter itself (the C parameter is never
+ * assigned, so it holds that value wherever the register still does); null where the read is wider.
+ */
+function paramRead(ctx: Context, r: number, w: number): string | null {
+  const i = ctx.paramAt.get(r);
+  if (i === undefined) return null;
+  const p = ctx.proto.params[i]!;
+  const { name, type } = ctx.typing.params[i]!;
+  if (p.cls === 'float32' || p.cls === 'float64') {
+    if (w !== p.width) return null;
+    ctx.program.runtime.use(`b${w * 8}`);
+    return `bl_b${w * 8}(${name})`;
+  }
+  if (w > p.width || (p.cls !== 'pointer' && !/^int(8|16|32|64)$/.test(p.cls))) return null;
+  const full = type
+    ? type.read(name)
+    : p.cls === 'pointer'
+      ? `(${uType(p.width)})(uintptr_t)${name}`
+      : `(${uType(p.width)})${name}`;
+  return fit(full, p.width, w);
+}
+
+/** A `w`-byte load from `addr`: a local, a structure's member, else through the address. */
+function memoryRead(ctx: Context, addr: Expr, w: number, x: (a: Expr) => string): string {
+  const local = ctx.locals.at(addr, w);
+  if (local) return ctx.locals.typed.get(local)?.read(local) ?? local;
+  const field = fieldAt(ctx, addr, w);
+  if (field) return field.type.read(field.text);
+  return `*(${uType(w)} *)${pointer(x(addr))}`;
+}
+
+/** The statement storing `value` (of the width's unsigned type) in the `w` bytes at `addr`. */
+function memoryWrite(ctx: Context, addr: Expr, w: number, value: string): string {
+  const local = ctx.locals.at(addr, w);
+  if (local) return `${local} = ${ctx.locals.typed.get(local)?.write(value) ?? value};`;
+  const field = fieldAt(ctx, addr, w);
+  if (field) return `${field.text} = ${field.type.write(value)};`;
+  return `*(${uType(w)} *)${pointer(exprC(ctx, addr))} = ${value};`;
+}
+
+/** `addr` as a base and a constant offset from it. */
+const split = (addr: Expr): [Expr, number] =>
+  addr.k === 'bin' && addr.op === 'add' && addr.b.k === 'const'
+    ? [addr.a, Number(BigInt.asIntN(addr.w * 8, addr.b.v))]
+    : [addr, 0];
+
+/** The member of structure `tag` a `w`-byte access at `off` is. */
+function memberAt(ctx: Context, tag: string, off: number, w: number): { path: string; type: ValueC } | null {
+  const f = ctx.program.typings.structs.get(tag)?.fields.get(off);
+  return f && f.type.size === w ? f : null;
+}
+
+/** The member a `w`-byte access at `addr` is, when `addr` is a structure pointer plus a member's offset. */
+function fieldAt(ctx: Context, addr: Expr, w: number): { text: string; type: ValueC } | null {
+  const [base, off] = split(addr);
+  const p = structPointer(ctx, base, 0);
+  const f = p && memberAt(ctx, p.tag, off, w);
+  return f ? { text: `${p.text}->${f.path}`, type: f.type } : null;
+}
+
+/** `e` as a C expression of type pointer to a laid-out structure, with the structure's tag; else null. */
+function structPointer(ctx: Context, e: Expr, depth: number): { text: string; tag: string } | null {
+  if (depth > 8) return null;
+  if (e.k === 'load') {
+    const local = ctx.locals.at(e.addr, e.w);
+    const t = local ? ctx.locals.typed.get(local) : fieldAt(ctx, e.addr, e.w)?.type;
+    const text = local ?? fieldAt(ctx, e.addr, e.w)?.text;
+    return t?.points && text ? { text, tag: t.points } : null;
+  }
+  if (e.k !== 'reg') return null;
+  const def = ctx.inline.get(`${e.r}:${e.ver}`);
+  if (def) return structPointer(ctx, def, depth + 1);
+  const i = e.ver === 0 ? ctx.paramAt.get(e.r) : undefined;
+  if (i !== undefined) {
+    const t = ctx.typing.params[i]!.type;
+    return t?.points && e.w === t.size ? { text: ctx.typing.params[i]!.name, tag: t.points } : null;
+  }
+  // A register's variable holding one (a copy, a pointer loaded from a member): cast where it is read.
+  const tag = e.w === ctx.varWidth[e.r] ? pointerVersions(ctx).get(`${e.r}:${e.ver}`) : undefined;
+  return tag ? { text: `((struct ${tag} *)(uintptr_t)${variable(ctx, e.r)})`, tag } : null;
+}
+
+/** The register versions that point to laid-out structures (found once per function). */
+function pointerVersions(ctx: Context): Map<string, string> {
+  ctx.pointers ??= structPointers(ctx.df, {
+    entry: (r) => {
+      const i = ctx.paramAt.get(r);
+      return (i === undefined ? null : ctx.typing.params[i]!.type?.points) ?? null;
+    },
+    loaded: (addr, w, tagOf) => {
+      const local = ctx.locals.at(addr, w);
+      if (local) return ctx.locals.typed.get(local)?.points ?? null;
+      const [base, off] = split(addr);
+      const tag = tagOf(base);
+      return tag === null || tag === UNKNOWN ? tag : (memberAt(ctx, tag, off, w)?.type.points ?? null);
+    },
+  });
+  return ctx.pointers;
 }
 
 /** An address (an integer expression) as a pointer: a named global or function is one already. */
@@ -632,10 +770,12 @@ function argumentC(ctx: Context, s: Extract<Stmt, { k: 'call' }>, p: ParamC): st
   if (!x) throw new Unsupported('an argument beyond the registers');
   const v = exprC(ctx, narrowed(x, p.cls));
   if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function')
-    // A literal or a function's address is a pointer already.
+    // A literal or a function's address is a pointer already, a pointer parameter or local one of its own type.
     return /^\(uint64_t\)\(uintptr_t\)("|&\w+$)/.test(v)
       ? v.slice('(uint64_t)(uintptr_t)'.length)
-      : `(void *)(uintptr_t)${v}`;
+      : /^\(uint(32|64)_t\)\(uintptr_t\)\w+$/.test(v)
+        ? `(void *)${v.slice(v.lastIndexOf(')') + 1)}`
+        : `(void *)(uintptr_t)${v}`;
   return `(${classType(p.cls, p.width)})${v}`;
 }
 
@@ -729,11 +869,11 @@ export function exprC(ctx: Context, e: Expr, depth = 0): string {
         return fit(x(inner), inner.w, w);
       }
       if (def) return fit(fit(x(def), def.w, vw), vw, w);
-      return fit(variable(ctx, e.r), vw, w);
+      return (e.ver === 0 ? paramRead(ctx, e.r, w) : null) ?? fit(variable(ctx, e.r), vw, w);
     }
     case 'load':
       if (w === 16) rt.use('v128');
-      return ctx.locals.at(e.addr, w) ?? `*(${uType(w)} *)${pointer(x(e.addr))}`;
+      return memoryRead(ctx, e.addr, w, x);
     case 'bin':
       return binaryC(ctx, e, x);
     case 'un':

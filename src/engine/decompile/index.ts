@@ -8,9 +8,11 @@ import type { BinaryImage } from '../formats/image.js';
 import { dataFlow } from '../ir/dataflow.js';
 import { FunctionLifter } from '../ir/lift-function.js';
 import { toSsa } from '../ir/ssa.js';
-import { libraryFor, recoverFunctionSignatures } from '../types/index.js';
+import { libraryFor, recoverFunctionSignatures, recoveredRecord } from '../types/index.js';
+import type { FunctionTypesRecord } from '../../shared/type-records.js';
 import { Unsupported } from './c-names.js';
-import { classType, declaration, functionC } from './function-c.js';
+import { classType, declaration, functionC, variables, type PrototypeC } from './function-c.js';
+import type { FunctionTyping, ShapeC, ValueC } from './typing.js';
 import { Program, type DecompiledSymbol } from './program.js';
 
 export type { DecompiledSymbol } from './program.js';
@@ -46,7 +48,8 @@ const HEADERS = ['stdint.h', 'stdbool.h', 'stddef.h', 'string.h', 'stdlib.h', 's
 
 /**
  * Decompiles the functions with indices `roots` (and every function of the binary they reach); `names`,
- * by function index, are the names the analysis gave them (symbols otherwise, else sub_<address>).
+ * by function index, are the names the analysis gave them (symbols otherwise, else sub_<address>);
+ * `types`, by start address, their data types (DWARF's, a library's, the user's), else recovered ones.
  */
 export function decompile(
   image: BinaryImage,
@@ -54,12 +57,33 @@ export function decompile(
   decoders: Decoders,
   roots: number[],
   names?: readonly string[],
+  types?: ReadonlyMap<number, FunctionTypesRecord>,
 ): Decompilation {
   const library = libraryFor(image);
   const signatures = recoverFunctionSignatures(image, graph, decoders, library);
+  const word = image.identity.bits === 64 ? 8 : 4;
   const lifter = new FunctionLifter(image, graph, decoders, image.identity.platform);
   const layouts = functionBlocks(graph);
   const program = new Program(image, graph, signatures, library, names);
+  const typings = new Map<number, FunctionTyping>();
+  /** Function `fi`'s typing, once its registers' names are known (the first time it is translated). */
+  const typingOf = (fi: number, registers: ReadonlySet<string>): FunctionTyping => {
+    let t = typings.get(fi);
+    if (t) return t;
+    const f = graph.functions[fi]!;
+    const sig = signatures[fi]!;
+    const record =
+      types?.get(f.start) ??
+      recoveredRecord(
+        { vaddr: f.start, size: f.end - f.start, name: program.nameOf(fi) },
+        sig,
+        word,
+        (i) => graph.functions[i]!.start,
+      );
+    t = program.typings.of(record, { params: sig.params.map(shapeOf), returns: shapeOf(sig.returns) }, registers);
+    typings.set(fi, t);
+    return t;
+  };
   for (const fi of roots) program.need(fi);
   const done: DecompiledFunction[] = [];
   let data = '';
@@ -77,7 +101,7 @@ export function decompile(
   const declarations = done.flatMap((f) => {
     const sig = signatures[program.functionAt(f.address)];
     try {
-      return sig ? [`${declaration(f.name, sig)};`] : [];
+      return sig ? [`${declaration(f.name, sig, typings.get(program.functionAt(f.address)) ?? null)};`] : [];
     } catch (err) {
       if (err instanceof Unsupported) return [];
       throw err;
@@ -86,6 +110,7 @@ export function decompile(
   const source = [
     ...HEADERS.map((h) => `#include <${h}>`),
     program.runtime.text(),
+    ...program.typings.definitions(),
     ...declarations,
     data,
     ...done.map((f) => f.text ?? `/* ${f.name}: ${f.error} */`),
@@ -115,13 +140,18 @@ export function decompile(
     const fn = lifter.lift(fi, layouts[fi]!);
     if (!sig || !abi || !fn) return done(null, 'no lifter for its CPU');
     try {
-      const c = program.referencesOf(() => functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig));
+      const typing = typingOf(fi, variables(fn));
+      const c = program.referencesOf(() => functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig, typing));
       const self: DecompiledSymbol = { name, kind: 'function', address: f.start };
-      const spelled = (x: { cls: Parameters<typeof classType>[0]; width: number }) => ({
-        type: classType(x.cls, x.width),
+      // The types its definition declares: the data types' where they fit the code, else the classes'.
+      const spelled = (x: { cls: Parameters<typeof classType>[0]; width: number }, typed?: ValueC | null) => ({
+        type: typed?.spelled ?? classType(x.cls, x.width),
         size: x.cls === 'void' ? 0 : x.width,
       });
-      const prototype = { returns: spelled(sig.returns), params: sig.params.map(spelled) };
+      const prototype = {
+        returns: spelled(sig.returns, typing.returns),
+        params: sig.params.map((p, i) => spelled(p, typing.params[i]!.type)),
+      };
       return done(
         c.value,
         undefined,
@@ -134,4 +164,11 @@ export function decompile(
       return done(null, err.message);
     }
   }
+}
+
+/** What a class passes in a position, for matching declared types against the code's. */
+function shapeOf(x: PrototypeC['returns']): ShapeC | null {
+  if (x.cls === 'pointer' || x.cls === 'array' || x.cls === 'function') return { size: x.width, kind: 'pointer' };
+  if (x.cls === 'float32' || x.cls === 'float64') return { size: x.width, kind: 'float' };
+  return /^int(8|16|32|64)$/.test(x.cls) ? { size: x.width, kind: 'int' } : null;
 }

@@ -7,6 +7,7 @@ import { importsByAddress, fileOffsetOf, type BinaryImage, type SectionInfo } fr
 import type { KnownPrototype, PrototypeDatabase } from '../types/prototypes/index.js';
 import type { RecoveredSignature } from '../types/index.js';
 import { Runtime } from './runtime.js';
+import { Typings } from './typing.js';
 
 /**
  * Something outside a function that its C refers to, as the output spells it: a function of the binary, a
@@ -50,6 +51,8 @@ const MAX_DATA = 16 << 20;
 
 export class Program {
   readonly runtime = new Runtime();
+  /** The functions' data types as the output writes them, and the structures they define. */
+  readonly typings: Typings;
   readonly imports: Map<number, string>;
   private readonly starts: Map<number, number>;
   private readonly names = new Map<number, string>();
@@ -82,6 +85,11 @@ export class Program {
       if (s.kind === 'object' && !this.objects.has(s.vaddr)) this.objects.set(s.vaddr, s.name);
     }
     given?.forEach((name, fi) => this.names.set(graph.functions[fi]!.start, name));
+    const symbols = new Set([...this.names.values(), ...this.objects.values()]);
+    // A parameter or local may not hide a function or object the unit (or a library) names.
+    const taken = (name: string) =>
+      symbols.has(name) || /^(sub|g)_[0-9a-f]+$/.test(name) || LIBC_OBJECTS.has(name) || library.find(name) !== null;
+    this.typings = new Typings(library.dataModel, image.identity.bits === 64 ? 8 : 4, taken);
   }
 
   /** The function starting at `address`, or -1. */

@@ -75,7 +75,7 @@ function recoveredStructure(
  * a function by index (structures are named after the first function pointing to them).
  */
 export function recoveredRecord(
-  f: FunctionRecord,
+  f: Pick<FunctionRecord, 'vaddr' | 'size' | 'name'>,
   sig: RecoveredSignature,
   word: 4 | 8,
   addressOf: (fn: number) => number,

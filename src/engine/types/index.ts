@@ -17,6 +17,7 @@ import type { RecoveredSignature } from './recovered-signature.js';
 import { recoverSignatures } from './signatures.js';
 
 export * from './ctype.js';
+export { recoveredRecord } from './function-types.js';
 export type { ParamLocation, RecoveredParam, RecoveredSignature } from './recovered-signature.js';
 
 /** The prototype database for the image's platform and data model. */
