@@ -33,5 +33,33 @@ export function constant(v: bigint, w: number): string {
   return `((${uType(w)})${text})`;
 }
 
+/**
+ * `text` as an operand of a cast or operator: parenthesised unless it is a name, a member (`p->len`) or
+ * parenthesised already.
+ */
+export const operand = (text: string): string =>
+  /^[A-Za-z_]\w*((->|\.)[A-Za-z_]\w*)*$/.test(text) || enclosed(text) ? text : `(${text})`;
+
+/**
+ * `text`, a value of the `w`-byte unsigned type, as the signed type. A cast to that unsigned type in front
+ * says nothing the signed cast does not (`(int32_t)(uint32_t)x` is `(int32_t)x` for any integer x).
+ */
+export function signedAs(text: string, w: number): string {
+  const u = `(${uType(w)})`;
+  const inner = text.startsWith(u) ? text.slice(u.length) : '';
+  return `(${sType(w)})${inner && operand(inner) === inner ? inner : operand(text)}`;
+}
+
+/** Whether `text` is one parenthesised expression: its first parenthesis closes at its end. */
+function enclosed(text: string): boolean {
+  if (!text.startsWith('(')) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i === text.length - 1;
+  }
+  return false;
+}
+
 /** The mask of a `w`-byte value's bits. */
 export const mask = (w: number): bigint => (1n << BigInt(w * 8)) - 1n;

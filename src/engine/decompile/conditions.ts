@@ -5,7 +5,7 @@
 // AArch64 and ARM set C as "no borrow" and, after an addition, as the carry out, and their floating-point
 // compare leaves other flags than ucomisd. A plain compare reads as the comparison it is (`a < b`).
 import type { Cond, FlagOp } from '../ir/ir.js';
-import { sType, Unsupported } from './c-names.js';
+import { operand, signedAs, Unsupported } from './c-names.js';
 import type { Runtime } from './runtime.js';
 
 export type FlagsSource =
@@ -38,16 +38,16 @@ const ZERO: Partial<Record<Cond, string>> = {
 /** `cc` over `f` as a C expression of type int (0 or 1); `arm` for the ARM family's carry and fcmp. */
 export function condition(cc: Cond, f: FlagsSource, arm: boolean, rt: Runtime): string {
   if (f.k === 'op' && f.op === 'sub') {
-    const s = (x: string) => `(${sType(f.w)})(${x})`;
+    const s = (x: string) => signedAs(x, f.w);
     if (COMPARE[cc]) return `(${f.a} ${COMPARE[cc]} ${f.b})`;
     if (SIGNED[cc]) return `(${s(f.a)} ${SIGNED[cc]} ${s(f.b)})`;
   }
   if (f.k === 'op' && (f.op === 'and' || f.op === 'logic')) {
     // After test/and (no carry, no overflow) every condition but parity compares the result with zero.
     const r = f.op === 'and' && f.a !== f.b ? `${f.a} & ${f.b}` : f.a;
-    const v = f.w < 4 ? `(uint${f.w * 8}_t)(${r})` : `(${r})`;
+    const v = f.w < 4 ? `(uint${f.w * 8}_t)${operand(r)}` : operand(r);
     const zero = ZERO[cc];
-    if (zero) return `(${zero[0] === '=' || zero[0] === '!' ? v : `(${sType(f.w)})${v}`} ${zero} 0)`;
+    if (zero) return `(${zero[0] === '=' || zero[0] === '!' ? v : signedAs(v, f.w)} ${zero} 0)`;
   }
   const b = bitsOf(f, arm, rt);
   switch (cc) {
@@ -128,8 +128,8 @@ function bitsOf(f: FlagsSource, arm: boolean, rt: Runtime): Bits {
       },
     };
   }
-  const trunc = (x: string) => (w < 4 ? `(uint${w * 8}_t)(${x})` : `(${x})`);
-  const signOf = (x: string) => `(${sType(w)})${trunc(x)} < 0`;
+  const trunc = (x: string) => (w < 4 ? `(uint${w * 8}_t)${operand(x)}` : operand(x));
+  const signOf = (x: string) => `${signedAs(trunc(x), w)} < 0`;
   const r = trunc(resultOf(f));
   const carry = (): { cf: string; of: string } => {
     switch (f.op) {

@@ -10,10 +10,12 @@ import type { FunctionTyping, ValueC } from './typing.js';
 export interface FrameLocals {
   /** The local a `w`-byte access at `addr` reads or writes, if it is one. */
   at(addr: Expr, w: number): string | null;
+  /** The local of the `w` bytes at `off` from the entry stack pointer, if there is one. */
+  slot(off: number, w: number): string | null;
   /** Names and widths of the locals. */
   readonly declared: ReadonlyMap<string, number>;
   /** The declared types of those that have one (the rest are their width's unsigned type). */
-  readonly typed: ReadonlyMap<string, ValueC>;
+  readonly typed: Map<string, ValueC>;
 }
 
 /** Widths a local can have (a vector register's 16 included). */
@@ -30,8 +32,9 @@ export function frameLocals(df: DataFlow, written: (s: Stmt) => boolean, named: 
   const locals: FrameLocals = {
     at(addr, w) {
       const v = df.evaluate(addr);
-      return v.kind === 'sp' ? (byKey.get(`${v.off}:${w}`) ?? null) : null;
+      return v.kind === 'sp' ? locals.slot(v.off, w) : null;
     },
+    slot: (off, w) => byKey.get(`${off}:${w}`) ?? null,
     declared,
     typed,
   };

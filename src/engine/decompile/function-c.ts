@@ -1,68 +1,43 @@
 // One function in SSA form → C that computes exactly what the machine code does: every SSA value is a
 // variable of its register's width, each statement an assignment, loads and stores through pointers, the
 // flags as the operands of the operation that set them, phis as copies on the edges into their block, and
-// the frame a local array the stack pointer points into. Calls go to the callee by name with the arguments
-// its prototype takes. The blocks are nested into loops and conditionals by structure.ts.
+// the frame a local array the stack pointer points into (or named locals where no frame address escapes).
+// Expressions are expressions.ts's, calls calls.ts's; the blocks are nested into loops and conditionals by
+// structure.ts.
 import { forEachLoad, type DataFlow } from '../ir/dataflow.js';
-import { definitionOf } from '../ir/ssa.js';
-import { bin, forEachRegRead, konst, load, type Cond, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
+import type { DefSite } from '../ir/ssa.js';
+import { forEachRegRead, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
-import type { CoarseClass, Prototype } from '../types/index.js';
-import { coarseClass } from '../types/index.js';
-import type { KnownPrototype } from '../types/prototypes/index.js';
-import { constant, mask, RESERVED, sType, uType, Unsupported } from './c-names.js';
-import { condition, type FlagsSource } from './conditions.js';
+import { uType, Unsupported } from './c-names.js';
 import { dropUnread, identifiers, printC, simplify, type CStmt } from './c-tree.js';
 import type { Program } from './program.js';
-import { isPacked, type Helper } from './runtime.js';
 import { structure, type BlockExit, type FlowGraph } from './structure.js';
 import { frameLocals, type FrameLocals } from './frame-locals.js';
-import { formatArguments } from './format-arguments.js';
 import { jumpTable } from './jump-table.js';
-import { structPointers, UNKNOWN } from './struct-pointers.js';
-import { declareAs, type FunctionTyping, type ValueC } from './typing.js';
+import { TypedAccess } from './typed-access.js';
+import { callC, returnC } from './calls.js';
+import { condC, exprC, flagClasses, flagVar, memoryWrite, referenceOf, savedFlags } from './expressions.js';
+import {
+  classType,
+  fit,
+  homeAt,
+  paramRegisters,
+  registerParams,
+  variable,
+  type Context,
+  type ParamC,
+  type PrototypeC,
+} from './function-context.js';
+import { paramHomes } from './param-homes.js';
+import { declareAs, type FunctionTyping } from './typing.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
 const FRAME_SLACK = 256;
+
 /** A frame whose stack pointer moves by amounts only known at run time (alloca, VLAs) gets this much. */
 const DYNAMIC_FRAME = 1 << 20;
 
-const NO_LOCALS: FrameLocals = { at: () => null, declared: new Map(), typed: new Map() };
-
-export interface ParamC {
-  cls: CoarseClass;
-  /** Bytes. */
-  width: number;
-  location: { kind: 'int' | 'float'; index: number } | { kind: 'stack'; offset: number };
-}
-
-export interface PrototypeC {
-  returns: { cls: CoarseClass; width: number };
-  params: ParamC[];
-}
-
-/** The C type of a coarse class of `width` bytes, as a declaration spells it. */
-export function classType(cls: CoarseClass, width: number): string {
-  switch (cls) {
-    case 'void':
-      return 'void';
-    case 'pointer':
-    case 'array':
-    case 'function':
-      return 'void *';
-    case 'float32':
-      return 'float';
-    case 'float64':
-      return 'double';
-    case 'int8':
-    case 'int16':
-    case 'int32':
-    case 'int64':
-      return sType(Number(cls.slice(3)) / 8);
-    default:
-      throw new Unsupported(`a ${cls} of ${width} bytes passed by value`);
-  }
-}
+const NO_LOCALS: FrameLocals = { at: () => null, slot: () => null, declared: new Map(), typed: new Map() };
 
 /** The function's declaration: its data types' names and types where they fit the code, else its classes'. */
 export function declaration(name: string, p: PrototypeC, typing: FunctionTyping | null): string {
@@ -75,33 +50,6 @@ export function declaration(name: string, p: PrototypeC, typing: FunctionTyping 
     .join(', ');
   const returns = typing?.returns ? typing.returns.spelled : classType(p.returns.cls, p.returns.width);
   return `${declareAs(returns, name)}(${params || 'void'})`;
-}
-
-interface Context {
-  df: DataFlow;
-  program: Program;
-  conv: CallingConvention;
-  proto: PrototypeC;
-  /** Names and types from the function's data types. */
-  typing: FunctionTyping;
-  /** The parameter an entry register holds, by register (integer and float argument registers). */
-  paramAt: Map<number, number>;
-  /** The structure each register version (`r:ver`) that points to one points to, once asked. */
-  pointers?: Map<string, string>;
-  names: readonly string[];
-  /** C width of each register's variables (the widest value any of its definitions writes). */
-  varWidth: number[];
-  /** The ARM family's flags (carry as "no borrow", its fcmp's nzcv). */
-  arm: boolean;
-  /**
-   * Definitions written where their one use is instead of into a variable (`r:ver` → the expression), and
-   * definitions nothing reads (not written at all).
-   */
-  inline: Map<string, Expr>;
-  dead: Set<string>;
-  locals: FrameLocals;
-  /** Flags versions phis merge share the variables their operands are saved in: version → the class's least. */
-  flagClass: Map<number, number>;
 }
 
 /** The function's C definition. Throws Unsupported when the code uses what the output cannot express yet. */
@@ -123,6 +71,26 @@ export function functionC(
     proto,
     typing,
     paramAt: paramRegisters(proto, conv),
+    entryRead: new Set(),
+    homes: new Map(),
+    tables: new Map(),
+    // Its callbacks read the context as translation fills it in (locals, propagation).
+    access: new TypedAccess({
+      df,
+      typings: program.typings,
+      local: (addr, w) => {
+        const home = homeAt(ctx, addr, w);
+        if (home !== undefined) return ctx.typing.params[home]!;
+        const name = ctx.locals.at(addr, w);
+        return name === null ? null : { name, type: ctx.locals.typed.get(name) ?? null };
+      },
+      param: (r) => {
+        const i = ctx.paramAt.get(r);
+        return i === undefined ? null : ctx.typing.params[i]!;
+      },
+      inlined: (r, ver) => ctx.inline.get(`${r}:${ver}`),
+      variable: (e) => (e.w === ctx.varWidth[e.r] ? variable(ctx, e.r) : null),
+    }),
     names: fn.regs.names,
     varWidth: variableWidths(df),
     arm,
@@ -132,8 +100,24 @@ export function functionC(
     flagClass: flagClasses(df),
   };
   propagation(ctx);
+  // A live phi merging a register's entry value reads it from the register's variable.
+  for (const b of fn.blocks)
+    for (const s of b.stmts)
+      if (s.k === 'phi' && s.args.includes(0) && !ctx.dead.has(`${s.r}:${s.ver}`)) ctx.entryRead.add(s.r);
   ctx.locals = frameLocals(df, (s) => s.k !== 'set' || !ctx.dead.has(`${s.r}:${s.ver}`), typing.locals);
+  // Homes only where the frame's slots are locals: an escaped frame address could write one unseen.
+  if (ctx.locals.declared.size) {
+    const { homes, seeded } = paramHomes(df, registerParams(proto, conv));
+    ctx.homes = homes;
+    // A slot the parameter initialises is the source's parameter variable: of its type, when it has none.
+    for (const [off, i] of seeded) {
+      const type = typing.params[i]!.type;
+      const name = type && ctx.locals.slot(off, type.size);
+      if (name && !ctx.locals.typed.has(name)) ctx.locals.typed.set(name, type);
+    }
+  }
   if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
+  switchTables(ctx);
   const body = printC(simplify(dropUnread(structure(flowGraph(ctx, new Set(df.ssa.order))))));
   return [`${declaration(name, proto, typing)} {`, ...prologue(ctx, body.join('\n')), ...body, '}'].join('\n');
 }
@@ -232,20 +216,6 @@ function variableWidths(df: DataFlow): number[] {
   return w.map((x) => (x > 8 && x < 16 ? 16 : x === 3 ? 4 : x > 4 && x < 8 ? 8 : x));
 }
 
-/** The names of a function's register variables. */
-export const variables = (fn: { regs: { names: readonly string[] } }): Set<string> =>
-  new Set(fn.regs.names.map((n) => (RESERVED.test(n) ? `reg_${n}` : n)));
-
-/**
- * A register's variable. Every version of a register shares it: SSA renaming followed the machine's own
- * order, so the latest assignment is the version each read means — except where propagation moved a read
- * past a new assignment, which propagation() refuses. Phis then need no copies.
- */
-const variable = (ctx: Context, r: number) => {
-  const name = ctx.names[r]!;
-  return RESERVED.test(name) ? `reg_${name}` : name;
-};
-
 /**
  * Declarations of what `body` uses — register variables, frame locals, saved flags operands, the frame
  * array the stack pointer points into — and the entry values: parameters into their registers.
@@ -334,7 +304,8 @@ function paramEntry(ctx: Context, p: ParamC, name: string, vars: Map<string, num
   }
   const r = loc.kind === 'int' ? ctx.conv.intArgs[loc.index]! : ctx.conv.floatArgs[loc.index]!;
   const v = variable(ctx, r);
-  if (!vars.has(v)) return [];
+  // Only where the variable is read before it is assigned: elsewhere the body reads the parameter.
+  if (!vars.has(v) || !ctx.entryRead.has(r)) return [];
   const rt = ctx.program.runtime;
   if (p.cls === 'float64') {
     rt.use('b64');
@@ -393,9 +364,7 @@ function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStm
     if (s.k === 'jump') {
       if (s.target.k === 'const' && succ.length === 1) return { body, exit: { k: 'next' } };
       // A table read at an index: the switch it was compiled from.
-      const starts = new Map(succ.map((x) => [fn.blocks[x]!.start, x]));
-      const usable = (r: number, ver: number) => !ctx.inline.has(`${r}:${ver}`) && !ctx.dead.has(`${r}:${ver}`);
-      const table = jumpTable(ctx.df, ctx.program.image, { block: bi, stmt: si }, s.target, starts, usable);
+      const table = ctx.tables.get(`${bi}:${si}`);
       if (table) {
         const cases = [...table.cases].map(([to, values]) => ({ values, to }));
         return { body, exit: { k: 'table', value: exprC(ctx, table.index), cases } };
@@ -442,6 +411,8 @@ function stmtC(ctx: Context, s: Stmt): string[] {
       const vw = ctx.varWidth[s.r]!;
       return [`${variable(ctx, s.r)} = ${referenceOf(ctx, s.r, s.ver, vw) ?? fit(exprC(ctx, s.e), s.e.w, vw)};`];
     case 'store':
+      // A parameter's spill to its home: the output reads the parameter there instead.
+      if (homeAt(ctx, s.addr, s.w) !== undefined) return [];
       return [memoryWrite(ctx, s.addr, s.w, fit(exprC(ctx, s.v), s.v.w, s.w))];
     case 'call':
       return callC(ctx, s);
@@ -488,641 +459,66 @@ function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
 }
 
 /**
- * A value data flow knows to be an address an instruction formed (adrp + add across instructions), inside
- * the image: as the output's pointer to it (a string literal where that is what it is), `width` bytes wide.
+ * The jump tables of the function's computed jumps (jump-table.ts). Once a jump is a switch on its index,
+ * what computed its target alone (the table read, the base added) is written nowhere: it is marked dead.
  */
-function referenceOf(ctx: Context, r: number, ver: number, width: number): string | null {
-  const v = ctx.df.valueOf(r, ver);
-  const word = ctx.df.ssa.fn.regs.addressSize;
-  if (v.kind !== 'const' || !v.ref) return null;
-  const address = Number(BigInt.asUintN(word * 8, v.v));
-  // A string's address only handed to calls reads as the literal (indexing past its NUL would not).
-  const { fn } = ctx.df.ssa;
-  const passed =
-    !ctx.df.phiUsers(r, ver).length &&
-    ctx.df.uses(r, ver).every((u) => fn.blocks[u.block]!.stmts[u.stmt]!.k === 'call');
-  const text = (passed ? ctx.program.stringLiteral(address) : null) ?? ctx.program.reference(address);
-  return text && fit(word === 8 ? text : `(uint32_t)${text}`, word, width);
-}
-
-/** The expression under `e`'s widenings and narrowings whose low `w` bytes are `e`'s (none narrower than `w`). */
-function lowBits(e: Expr, w: number): Expr {
-  while (e.k === 'un' && (e.op === 'zext' || e.op === 'trunc') && e.a.w >= w && e.w >= w) e = e.a;
-  return e;
-}
-
-/** A register carrying a narrower integer, read at its class's width (what the cast to it keeps anyway). */
-function narrowed(e: Expr, cls: CoarseClass): Expr {
-  const w = ({ int8: 1, int16: 2, int32: 4 } as Partial<Record<CoarseClass, number>>)[cls];
-  return w !== undefined && e.k === 'reg' && w < e.w ? { ...e, w } : e;
-}
-
-// ---- typed values: parameters, locals, structure members ------------------------------------------------
-
-/** Which parameter each argument register holds on entry, by register. */
-function paramRegisters(proto: PrototypeC, conv: CallingConvention): Map<number, number> {
-  const out = new Map<number, number>();
-  proto.params.forEach((p, i) => {
-    const loc = p.location;
-    if (loc.kind === 'int') out.set(conv.intArgs[loc.index]!, i);
-    else if (loc.kind === 'float') out.set(conv.floatArgs[loc.index]!, i);
-  });
-  return out;
-}
-
-/**
- * A `w`-byte read of an argument register's entry value as the parameter itself (the C parameter is never
- * assigned, so it holds that value wherever the register still does); null where the read is wider.
- */
-function paramRead(ctx: Context, r: number, w: number): string | null {
-  const i = ctx.paramAt.get(r);
-  if (i === undefined) return null;
-  const p = ctx.proto.params[i]!;
-  const { name, type } = ctx.typing.params[i]!;
-  if (p.cls === 'float32' || p.cls === 'float64') {
-    if (w !== p.width) return null;
-    ctx.program.runtime.use(`b${w * 8}`);
-    return `bl_b${w * 8}(${name})`;
-  }
-  if (w > p.width || (p.cls !== 'pointer' && !/^int(8|16|32|64)$/.test(p.cls))) return null;
-  const full = type
-    ? type.read(name)
-    : p.cls === 'pointer'
-      ? `(${uType(p.width)})(uintptr_t)${name}`
-      : `(${uType(p.width)})${name}`;
-  return fit(full, p.width, w);
-}
-
-/** A `w`-byte load from `addr`: a local, a structure's member, else through the address. */
-function memoryRead(ctx: Context, addr: Expr, w: number, x: (a: Expr) => string): string {
-  const local = ctx.locals.at(addr, w);
-  if (local) return ctx.locals.typed.get(local)?.read(local) ?? local;
-  const field = fieldAt(ctx, addr, w);
-  if (field) return field.type.read(field.text);
-  return `*(${uType(w)} *)${pointer(x(addr))}`;
-}
-
-/** The statement storing `value` (of the width's unsigned type) in the `w` bytes at `addr`. */
-function memoryWrite(ctx: Context, addr: Expr, w: number, value: string): string {
-  const local = ctx.locals.at(addr, w);
-  if (local) return `${local} = ${ctx.locals.typed.get(local)?.write(value) ?? value};`;
-  const field = fieldAt(ctx, addr, w);
-  if (field) return `${field.text} = ${field.type.write(value)};`;
-  return `*(${uType(w)} *)${pointer(exprC(ctx, addr))} = ${value};`;
-}
-
-/** `addr` as a base and a constant offset from it. */
-const split = (addr: Expr): [Expr, number] =>
-  addr.k === 'bin' && addr.op === 'add' && addr.b.k === 'const'
-    ? [addr.a, Number(BigInt.asIntN(addr.w * 8, addr.b.v))]
-    : [addr, 0];
-
-/** The member of structure `tag` a `w`-byte access at `off` is. */
-function memberAt(ctx: Context, tag: string, off: number, w: number): { path: string; type: ValueC } | null {
-  const f = ctx.program.typings.structs.get(tag)?.fields.get(off);
-  return f && f.type.size === w ? f : null;
-}
-
-/** The member a `w`-byte access at `addr` is, when `addr` is a structure pointer plus a member's offset. */
-function fieldAt(ctx: Context, addr: Expr, w: number): { text: string; type: ValueC } | null {
-  const [base, off] = split(addr);
-  const p = structPointer(ctx, base, 0);
-  const f = p && memberAt(ctx, p.tag, off, w);
-  return f ? { text: `${p.text}->${f.path}`, type: f.type } : null;
-}
-
-/** `e` as a C expression of type pointer to a laid-out structure, with the structure's tag; else null. */
-function structPointer(ctx: Context, e: Expr, depth: number): { text: string; tag: string } | null {
-  if (depth > 8) return null;
-  if (e.k === 'load') {
-    const local = ctx.locals.at(e.addr, e.w);
-    const t = local ? ctx.locals.typed.get(local) : fieldAt(ctx, e.addr, e.w)?.type;
-    const text = local ?? fieldAt(ctx, e.addr, e.w)?.text;
-    return t?.points && text ? { text, tag: t.points } : null;
-  }
-  if (e.k !== 'reg') return null;
-  const def = ctx.inline.get(`${e.r}:${e.ver}`);
-  if (def) return structPointer(ctx, def, depth + 1);
-  const i = e.ver === 0 ? ctx.paramAt.get(e.r) : undefined;
-  if (i !== undefined) {
-    const t = ctx.typing.params[i]!.type;
-    return t?.points && e.w === t.size ? { text: ctx.typing.params[i]!.name, tag: t.points } : null;
-  }
-  // A register's variable holding one (a copy, a pointer loaded from a member): cast where it is read.
-  const tag = e.w === ctx.varWidth[e.r] ? pointerVersions(ctx).get(`${e.r}:${e.ver}`) : undefined;
-  return tag ? { text: `((struct ${tag} *)(uintptr_t)${variable(ctx, e.r)})`, tag } : null;
-}
-
-/** The register versions that point to laid-out structures (found once per function). */
-function pointerVersions(ctx: Context): Map<string, string> {
-  ctx.pointers ??= structPointers(ctx.df, {
-    entry: (r) => {
-      const i = ctx.paramAt.get(r);
-      return (i === undefined ? null : ctx.typing.params[i]!.type?.points) ?? null;
-    },
-    loaded: (addr, w, tagOf) => {
-      const local = ctx.locals.at(addr, w);
-      if (local) return ctx.locals.typed.get(local)?.points ?? null;
-      const [base, off] = split(addr);
-      const tag = tagOf(base);
-      return tag === null || tag === UNKNOWN ? tag : (memberAt(ctx, tag, off, w)?.type.points ?? null);
-    },
-  });
-  return ctx.pointers;
-}
-
-/** An address (an integer expression) as a pointer: a named global or function is one already. */
-function pointer(address: string): string {
-  const named = /^\(uint64_t\)\(uintptr_t\)(\w+)$/.exec(address);
-  return named ? named[1]! : `(uintptr_t)(${address})`;
-}
-
-/** `text`, a value of `from` bytes, as one of `to` bytes. */
-function fit(text: string, from: number, to: number): string {
-  if (from === to) return text;
-  // A literal is written at the width wanted.
-  const lit = /^(0x[0-9a-f]+|\d+)(u|ull)$/.exec(text);
-  if (lit && to <= 8) return constant(BigInt(lit[1]!), to);
-  if (to === 16) return from === 16 ? text : `((struct v128){${text}, 0})`;
-  if (from === 16) return `(${uType(to)})(${text}).lo`;
-  return `(${uType(to)})(${text})`;
-}
-
-function returnC(ctx: Context, s: Extract<Stmt, { k: 'ret' }>): string {
-  const r = ctx.proto.returns;
-  if (r.cls === 'void') return 'return;';
-  const [intRet, floatRet] = s.reads;
-  return `return ${valueAs(ctx, r.cls, r.width, intRet, floatRet)};`;
-}
-
-/** The value a function returns (or passes) of class `cls`, from the registers that carry it. */
-function valueAs(
-  ctx: Context,
-  cls: CoarseClass,
-  width: number,
-  int: Expr | undefined,
-  float: Expr | undefined,
-): string {
-  const rt = ctx.program.runtime;
-  if (cls === 'float64' || cls === 'float32') {
-    if (!float) throw new Unsupported('a floating-point value where the convention has no register for it');
-    rt.use(cls === 'float64' ? 'f64' : 'f32');
-    return cls === 'float64'
-      ? `bl_f64(${exprC(ctx, { ...float, w: 8 } as Expr)})`
-      : `bl_f32(${exprC(ctx, { ...float, w: 4 } as Expr)})`;
-  }
-  if (!int) throw new Unsupported('an integer value where the convention has no register for it');
-  const v = exprC(ctx, narrowed(int, cls));
-  if (cls === 'pointer' || cls === 'array' || cls === 'function') return `(void *)(uintptr_t)${v}`;
-  return `(${classType(cls, width)})${v}`;
-}
-
-function callC(ctx: Context, s: Extract<Stmt, { k: 'call' }>): string[] {
-  const { df, program, conv } = ctx;
+function switchTables(ctx: Context): void {
+  const { df } = ctx;
   const { fn } = df.ssa;
-  const word = fn.regs.addressSize;
-  const target = s.target.k === 'const' ? Number(BigInt.asUintN(word * 8, s.target.v)) : null;
-  const slot =
-    s.target.k === 'load' && s.target.addr.k === 'const' ? Number(BigInt.asUintN(word * 8, s.target.addr.v)) : null;
-  const lib = target !== null ? program.libraryAt(target) : slot !== null ? program.libraryAt(slot) : null;
-  const fi = target !== null ? program.functionAt(target) : -1;
-  let callee: string;
-  let proto: PrototypeC;
-  if (lib) {
-    program.libraryCalls.add(lib.name);
-    if (lib.name === '__stack_chk_fail') return ['abort();'];
-    callee = lib.name;
-    proto = lib.known
-      ? libraryPrototype(lib.known.prototype, conv, unnamedArguments(ctx, s, lib))
-      : variadicWords(conv);
-  } else if (fi >= 0 && !program.imports.has(target!)) {
-    callee = program.need(fi);
-    const sig = program.signatures[fi];
-    if (!sig) throw new Unsupported(`a call to ${callee}, whose prototype is unknown`);
-    proto = sig;
-  } else {
-    // Through a pointer: the integer argument registers, the integer result.
-    callee = `((uint64_t (*)(${conv.intArgs.map(() => 'uint64_t').join(', ')}))(uintptr_t)(${exprC(ctx, s.target)}))`;
-    proto = variadicWords(conv);
-  }
-  const args = proto.params.map((p) => argumentC(ctx, s, p));
-  const call = `${callee}(${args.join(', ')})`;
-  if (s.tail) {
-    const own = ctx.proto.returns;
-    if (own.cls === 'void' || proto.returns.cls === 'void') return [`${call};`, 'return;'];
-    return [`return (${classType(own.cls, own.width)})${castResult(call, proto.returns.cls, own.cls)};`];
-  }
-  const ret = proto.returns;
-  if (ret.cls === 'void') return [`${call};`];
-  const isFloat = ret.cls === 'float64' || ret.cls === 'float32';
-  const r = isFloat ? conv.floatReturn : conv.intReturn;
-  const i = r === null ? -1 : s.writes.indexOf(r);
-  if (i < 0 || s.vers[i]! <= 0) return [`${call};`];
-  const dst = variable(ctx, r!);
-  const rt = program.runtime;
-  if (ret.cls === 'float64') {
-    rt.use('b64');
-    return [`${dst} = (struct v128){bl_b64(${call}), 0};`];
-  }
-  if (ret.cls === 'float32') {
-    rt.use('b32');
-    return [`${dst} = (struct v128){bl_b32(${call}), 0};`];
-  }
-  const w = ctx.varWidth[r!]!;
-  if (ret.cls === 'pointer') return [`${dst} = (${uType(w)})(uintptr_t)${call};`];
-  return [`${dst} = (${uType(w)})${call};`];
-}
-
-function castResult(call: string, from: CoarseClass, to: CoarseClass): string {
-  const ptr = (c: CoarseClass) => c === 'pointer' || c === 'array' || c === 'function';
-  if (ptr(from) && !ptr(to)) return `(uintptr_t)${call}`;
-  if (!ptr(from) && ptr(to)) return `(uintptr_t)${call}`;
-  return call;
-}
-
-/** An argument of the call, from where the convention passes it, as the callee's parameter type. */
-function argumentC(ctx: Context, s: Extract<Stmt, { k: 'call' }>, p: ParamC): string {
-  const { conv } = ctx;
-  const loc = p.location;
-  const word = ctx.df.ssa.fn.regs.addressSize;
-  const rt = ctx.program.runtime;
-  if (loc.kind === 'stack') {
-    // The callee reads it above its return address: at the caller's stack pointer + (offset - a word).
-    const sp = s.args[s.args.length - 1]!;
-    const at = load(bin('add', sp, konst(loc.offset - word, sp.w)), p.width);
-    const v = exprC(ctx, at);
-    if (p.cls === 'float32' || p.cls === 'float64') {
-      rt.use(p.cls === 'float32' ? 'f32' : 'f64');
-      return `bl_f${p.width * 8}(${v})`;
-    }
-    if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function') return `(void *)(uintptr_t)${v}`;
-    return `(${classType(p.cls, p.width)})${v}`;
-  }
-  if (loc.kind === 'float') {
-    const x = s.args[conv.intArgs.length + loc.index];
-    if (!x) throw new Unsupported('a floating-point argument beyond the registers');
-    rt.use(p.cls === 'float32' ? 'f32' : 'f64');
-    return p.cls === 'float32'
-      ? `bl_f32(${exprC(ctx, { ...x, w: 4 } as Expr)})`
-      : `bl_f64(${exprC(ctx, { ...x, w: 8 } as Expr)})`;
-  }
-  const x = s.args[loc.index];
-  if (!x) throw new Unsupported('an argument beyond the registers');
-  const v = exprC(ctx, narrowed(x, p.cls));
-  if (p.cls === 'pointer' || p.cls === 'array' || p.cls === 'function')
-    // A literal or a function's address is a pointer already, a pointer parameter or local one of its own type.
-    return /^\(uint64_t\)\(uintptr_t\)("|&\w+$)/.test(v)
-      ? v.slice('(uint64_t)(uintptr_t)'.length)
-      : /^\(uint(32|64)_t\)\(uintptr_t\)\w+$/.test(v)
-        ? `(void *)${v.slice(v.lastIndexOf(')') + 1)}`
-        : `(void *)(uintptr_t)${v}`;
-  return `(${classType(p.cls, p.width)})${v}`;
+  const usable = (r: number, ver: number) => !ctx.inline.has(`${r}:${ver}`) && !ctx.dead.has(`${r}:${ver}`);
+  fn.blocks.forEach((b, bi) =>
+    b.stmts.forEach((s, si) => {
+      if (s.k !== 'jump' || s.target.k === 'const') return;
+      const starts = new Map(b.succ.map((x) => [fn.blocks[x]!.start, x]));
+      const at = { block: bi, stmt: si };
+      const table = jumpTable(df, ctx.program.image, at, s.target, starts, usable, (load, from, to) =>
+        unchangedLocal(ctx, load, from, to),
+      );
+      if (!table) return;
+      ctx.tables.set(`${bi}:${si}`, table);
+      const index = new Set<string>();
+      forEachRegRead(table.index, (x) => index.add(`${x.r}:${x.ver}`));
+      const retired = new Set([`${bi}:${si}`]);
+      // A use by a statement the output does not write (flags nothing reads) does not keep a value.
+      const unwritten = (u: { block: number; stmt: number }) => {
+        const st = fn.blocks[u.block]!.stmts[u.stmt]!;
+        return retired.has(`${u.block}:${u.stmt}`) || (st.k === 'set' && ctx.dead.has(`${st.r}:${st.ver}`));
+      };
+      const work: Expr[] = [s.target];
+      for (let steps = 0; work.length && steps < 256; steps++)
+        forEachRegRead(work.pop()!, (x) => {
+          const key = `${x.r}:${x.ver}`;
+          const site = x.ver > 0 ? df.ssa.defs[x.r]?.[x.ver] : undefined;
+          const def = site && site.block >= 0 ? fn.blocks[site.block]!.stmts[site.stmt] : undefined;
+          if (index.has(key) || def?.k !== 'set' || ctx.dead.has(key)) return;
+          if (!df.uses(x.r, x.ver).every(unwritten)) return;
+          if (df.phiUsers(x.r, x.ver).some((v) => !ctx.dead.has(`${x.r}:${v}`))) return;
+          ctx.dead.add(key);
+          retired.add(`${site!.block}:${site!.stmt}`);
+          work.push(def.e);
+        });
+    }),
+  );
 }
 
 /**
- * The unnamed arguments a call to a variadic library function passes, when its last named argument is a
- * format string in read-only data that says (printf's and scanf's families); null otherwise.
+ * Whether the local `load` reads (at `from`) still holds that value at `to`: `to` is reached from `from`
+ * along a straight line of blocks (each the next's only predecessor) with no store to the local between.
  */
-function unnamedArguments(
-  ctx: Context,
-  s: Extract<Stmt, { k: 'call' }>,
-  lib: { name: string; known: KnownPrototype | null },
-): number | null {
-  const p = lib.known?.prototype;
-  if (!p?.variadic || !p.params.length || coarseClass(p.params[p.params.length - 1]!.type) !== 'pointer') return null;
-  const ints = p.params.filter((x) => !['float32', 'float64'].includes(coarseClass(x.type))).length;
-  const arg = s.args[ctx.conv.positional ? p.params.length - 1 : ints - 1];
-  const v = arg && ctx.df.evaluate(arg);
-  if (v?.kind !== 'const') return null;
-  const format = ctx.program.stringAt(Number(BigInt.asUintN(ctx.df.ssa.fn.regs.addressSize * 8, v.v)));
-  return format === null ? null : formatArguments(format, lib.name.includes('scanf'));
-}
-
-/**
- * A library prototype in the convention's registers: integers and pointers in order, floats apart; a
- * variadic one's unnamed arguments are `unnamed` integers, or every integer register left when unknown.
- */
-function libraryPrototype(p: Prototype, conv: CallingConvention, unnamed: number | null = null): PrototypeC {
-  let ints = 0;
-  let floats = 0;
-  let stack = 0;
-  const params: ParamC[] = p.params.map((x) => {
-    const cls = coarseClass(x.type);
-    const width = cls === 'float32' ? 4 : cls === 'int8' ? 1 : cls === 'int16' ? 2 : cls === 'int32' ? 4 : 8;
-    const float = cls === 'float32' || cls === 'float64';
-    const index = float ? floats++ : ints++;
-    const regs = float ? conv.floatArgs : conv.intArgs;
-    const location: ParamC['location'] =
-      index < regs.length && !conv.positional
-        ? { kind: float ? 'float' : 'int', index }
-        : { kind: 'stack', offset: conv.stackArgsAt + conv.stackSlot * stack++ };
-    return { cls, width, location };
-  });
-  // Unnamed arguments beyond the registers, or floats (passed in vector registers), are not counted yet.
-  const left = conv.intArgs.length - ints;
-  if (p.variadic)
-    for (let i = 0; i < (unnamed !== null && unnamed <= left ? unnamed : left); i++)
-      params.push({ cls: 'int64', width: 8, location: { kind: 'int', index: ints + i } });
-  const rc = coarseClass(p.returns);
-  return {
-    returns: { cls: rc, width: rc === 'float32' || rc === 'int32' ? 4 : rc === 'int8' ? 1 : rc === 'int16' ? 2 : 8 },
-    params,
-  };
-}
-
-/** A callee known only by its address: every integer argument register in, the integer result out. */
-function variadicWords(conv: CallingConvention): PrototypeC {
-  return {
-    returns: { cls: 'int64', width: 8 },
-    params: conv.intArgs.map((_, index) => ({ cls: 'int64', width: 8, location: { kind: 'int', index } })),
-  };
-}
-
-// ---- expressions --------------------------------------------------------------------------------------
-
-const BINARY: Record<string, string> = { add: '+', sub: '-', mul: '*', and: '&', or: '|', xor: '^' };
-const FLOAT: Record<string, string> = { fadd: '+', fsub: '-', fmul: '*', fdiv: '/' };
-
-/** `e` as a C expression of its width's unsigned type (struct v128 at 16 bytes). */
-export function exprC(ctx: Context, e: Expr, depth = 0): string {
-  if (depth > 48) throw new Unsupported('an expression nested too deep');
-  const x = (a: Expr) => exprC(ctx, a, depth + 1);
-  const rt = ctx.program.runtime;
-  const w = e.w;
-  switch (e.k) {
-    case 'const': {
-      if (e.ref && w === ctx.df.ssa.fn.regs.addressSize) {
-        const r = ctx.program.reference(Number(BigInt.asUintN(w * 8, e.v)));
-        if (r) return r;
-      }
-      if (w === 16) rt.use('v128');
-      return constant(e.v, w);
-    }
-    case 'reg': {
-      if (e.r === ctx.df.ssa.fn.regs.flags) throw new Unsupported('the flags read as a value');
-      const vw = ctx.varWidth[e.r] || ctx.df.ssa.fn.regs.addressSize;
-      const def = ctx.inline.get(`${e.r}:${e.ver}`);
-      const ref = def && referenceOf(ctx, e.r, e.ver, vw);
-      if (ref) return fit(ref, vw, w);
-      if (def && w <= def.w) {
-        const inner = lowBits(def, w);
-        return fit(x(inner), inner.w, w);
-      }
-      if (def) return fit(fit(x(def), def.w, vw), vw, w);
-      return (e.ver === 0 ? paramRead(ctx, e.r, w) : null) ?? fit(variable(ctx, e.r), vw, w);
-    }
-    case 'load':
-      if (w === 16) rt.use('v128');
-      return memoryRead(ctx, e.addr, w, x);
-    case 'bin':
-      return binaryC(ctx, e, x);
-    case 'un':
-      return unaryC(ctx, e, x);
-    case 'cond':
-      return `(uint8_t)${condC(ctx, e.cc, e.flags)}`;
-    case 'select':
-      return `(${x(e.c)} ? ${fit(x(e.a), e.a.w, w)} : ${fit(x(e.b), e.b.w, w)})`;
-    case 'flags':
-      throw new Unsupported('flags as a value');
-    case 'op':
-      return opC(ctx, e, x);
+function unchangedLocal(ctx: Context, load: Extract<Expr, { k: 'load' }>, from: DefSite, to: DefSite): boolean {
+  const { df } = ctx;
+  const v = df.evaluate(load.addr);
+  if (v.kind !== 'sp' || (ctx.locals.at(load.addr, load.w) === null && homeAt(ctx, load.addr, load.w) === undefined))
+    return false;
+  const line = [to.block];
+  while (line[line.length - 1] !== from.block) {
+    const pred = df.ssa.fn.blocks[line[line.length - 1]!]!.pred;
+    if (pred.length !== 1 || line.length > 8) return false;
+    line.push(pred[0]!);
   }
-}
-
-/** Operations the IR names: bit counts, byte swaps, the high half of a widening multiply. */
-const OPS = new Set(['tzcnt', 'lzcnt', 'bsr', 'popcnt', 'bswap', 'mulhu', 'mulhs', 'rbit', 'rev16', 'rev32', 'cls']);
-/** Other ISAs' names for the same operations (AArch64/ARM, MIPS). */
-const SAME_AS: Record<string, string> = { clz: 'lzcnt', rev: 'bswap', umulh: 'mulhu', smulh: 'mulhs', wsbh: 'rev16' };
-
-function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): string {
-  if (e.name === 'gethi') {
-    ctx.program.runtime.use('gethi');
-    return `bl_gethi(${fit(x(e.args[0]!), e.args[0]!.w, 16)})`;
-  }
-  if (isPacked(e.name) && e.w === 16) {
-    ctx.program.runtime.usePacked(e.name);
-    // Vector operands whole; an immediate or 8-byte operand as the integer it is.
-    const args = e.args.map((a) => (a.w === 16 || a.w > 8 ? fit(x(a), a.w, 16) : x(a)));
-    return `bl_${e.name}(${args.join(', ')})`;
-  }
-  if ((e.name === 'bfi' || e.name === 'bfxil') && e.w <= 8) return bitfieldInsert(e, x);
-  const name = SAME_AS[e.name] ?? e.name;
-  if (!OPS.has(name) || e.w > 8) throw new Unsupported(`the ${e.name} operation`);
-  ctx.program.runtime.use(name as Helper);
-  const args = e.args.map((a) => fit(x(a), a.w, e.w));
-  const size = name === 'bswap' ? e.w : e.w * 8;
-  return `(${uType(e.w)})bl_${name}(${args.join(', ')}, ${size})`;
-}
-
-/**
- * AArch64's bfi/bfxil (BFM with immr, imms): bfxil puts bits immr..imms of the source at the bottom of the
- * destination, bfi the source's low imms+1 bits at bit width-immr; the destination's other bits stay.
- */
-function bitfieldInsert(e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): string {
-  const [dst, src, immr, imms] = e.args;
-  if (!dst || !src || immr?.k !== 'const' || imms?.k !== 'const') throw new Unsupported(`the ${e.name} operation`);
-  const [r, s] = [Number(immr.v), Number(imms.v)];
-  const bits = e.w * 8;
-  const field = e.name === 'bfxil' ? s - r + 1 : s + 1;
-  const lsb = e.name === 'bfxil' ? 0 : (bits - r) % bits;
-  const m = (((1n << BigInt(field)) - 1n) << BigInt(lsb)) & mask(e.w);
-  const a = fit(x(dst), dst.w, e.w);
-  const b = fit(x(src), src.w, e.w);
-  const moved = e.name === 'bfxil' ? `(${b} >> ${r})` : `(${b} << ${lsb})`;
-  return `(${uType(e.w)})((${a} & ${constant(~m, e.w)}) | (${moved} & ${constant(m, e.w)}))`;
-}
-
-function condC(ctx: Context, cc: Cond, flags: Expr): string {
-  return condition(cc, flagsSource(ctx, flags), ctx.arm, ctx.program.runtime);
-}
-
-/**
- * What a condition reads: a flags expression in place (AArch64's cbz tests `eq(sub(x, 0))`), or the
- * flags register's definition, whose operands were saved in fa_/fb_ (and fc_ for a conditional compare).
- */
-function flagsSource(ctx: Context, flags: Expr): FlagsSource {
-  if (flags.k === 'flags')
-    return {
-      k: 'op',
-      op: flags.op,
-      a: exprC(ctx, flags.a),
-      b: fit(exprC(ctx, flags.b), flags.b.w, flags.a.w),
-      w: flags.a.w,
-    };
-  if (flags.k !== 'reg' || flags.ver <= 0) throw new Unsupported('a condition on flags from outside the function');
-  const saved = flagsDefinition(ctx, flags.r, flags.ver);
-  if (!saved) throw new Unsupported('a condition on flags the IR does not describe');
-  if (ctx.inline.has(`${flags.r}:${flags.ver}`)) return flagsSource(ctx, saved.flags);
-  const v = flagVar(ctx, flags.ver);
-  const op: FlagsSource = {
-    k: 'op',
-    op: saved.flags.op,
-    a: `fa_${v}`,
-    b: fit(`fb_${v}`, saved.flags.b.w, saved.flags.a.w),
-    w: saved.flags.a.w,
-  };
-  return saved.nzcv ? { k: 'select', c: `fc_${v}`, then: op, nzcv: exprC(ctx, saved.nzcv) } : op;
-}
-
-/**
- * Flags versions merged by phis, when every definition merged has the same shape (operation, operand
- * widths, a conditional compare or not): they share the variables the operands are saved in.
- */
-function flagClasses(df: DataFlow): Map<number, number> {
-  const { fn } = df.ssa;
-  const flags = fn.regs.flags;
-  const parent = new Map<number, number>();
-  const find = (v: number): number => {
-    let p = parent.get(v) ?? v;
-    while (p !== (parent.get(p) ?? p)) p = parent.get(p)!;
-    parent.set(v, p);
-    return p;
-  };
-  for (const b of fn.blocks)
-    for (const s of b.stmts)
-      if (s.k === 'phi' && s.r === flags)
-        for (const v of s.args) {
-          if (v <= 0) continue;
-          const [x, y] = [find(v), find(s.ver)];
-          if (x !== y) parent.set(Math.max(x, y), Math.min(x, y));
-        }
-  const shapeOf = (v: number): string | null => {
-    const def = definitionOf(df.ssa, flags, v);
-    if (def?.k !== 'set') return null;
-    const saved = savedFlags(def.e);
-    return saved ? `${saved.flags.op}:${saved.flags.a.w}:${saved.flags.b.w}:${saved.c ? 'c' : ''}` : '?';
-  };
-  const classes = new Map<number, number[]>();
-  for (const v of parent.keys()) {
-    let list = classes.get(find(v));
-    if (!list) classes.set(find(v), (list = []));
-    list.push(v);
-  }
-  const out = new Map<number, number>();
-  for (const [rep, members] of classes) {
-    const shapes = new Set(members.map(shapeOf).filter((x) => x !== null));
-    if (shapes.size === 1 && !shapes.has('?')) for (const v of members) out.set(v, rep);
-  }
-  return out;
-}
-
-/** The suffix of the variables version `ver` of the flags saves its operands in. */
-const flagVar = (ctx: Context, ver: number) => ctx.flagClass.get(ver) ?? ver;
-
-/** The flags definition behind version `ver`: its own, or for a phi, that of the definitions it merges. */
-function flagsDefinition(ctx: Context, r: number, ver: number): ReturnType<typeof savedFlags> {
-  const defAt = (v: number) => definitionOf(ctx.df.ssa, r, v);
-  const def = defAt(ver);
-  if (def?.k === 'set') return savedFlags(def.e);
-  if (def?.k !== 'phi' || !ctx.flagClass.has(ver))
-    throw new Unsupported('a condition on flags merged from different operations');
-  const rep = flagVar(ctx, ver);
-  for (const [v, c] of ctx.flagClass) {
-    const member = c === rep ? defAt(v) : undefined;
-    if (member?.k === 'set') return savedFlags(member.e);
-  }
-  return null;
-}
-
-/** A flags definition as an operation (and, for a conditional compare, its condition and fallback nzcv). */
-function savedFlags(e: Expr): { flags: Extract<Expr, { k: 'flags' }>; c?: Expr; nzcv?: Expr } | null {
-  if (e.k === 'flags') return { flags: e };
-  if (e.k === 'select' && e.a.k === 'flags') return { flags: e.a, c: e.c, nzcv: e.b };
-  return null;
-}
-
-function binaryC(ctx: Context, e: Extract<Expr, { k: 'bin' }>, x: (a: Expr) => string): string {
-  const { w, op } = e;
-  const rt = ctx.program.runtime;
-  const a = () => fit(x(e.a), e.a.w, w);
-  const b = () => fit(x(e.b), e.b.w, w);
-  const narrow = w < 4;
-  const wrap = (t: string) => (narrow ? `(${uType(w)})(${t})` : `(${t})`);
-  if (BINARY[op]) {
-    if (w === 16) {
-      if (op !== 'and' && op !== 'or' && op !== 'xor') throw new Unsupported(`16-byte ${op}`);
-      rt.use(`v${op}`);
-      return `bl_v${op}(${x(e.a)}, ${x(e.b)})`;
-    }
-    return wrap(narrow ? `(unsigned)${a()} ${BINARY[op]} (unsigned)${b()}` : `${a()} ${BINARY[op]} ${b()}`);
-  }
-  if (FLOAT[op]) {
-    if (w !== 4 && w !== 8) throw new Unsupported(`a ${w}-byte ${op}`);
-    const f = w === 4 ? 'f32' : 'f64';
-    rt.use(f);
-    rt.use(w === 4 ? 'b32' : 'b64');
-    return `bl_b${w * 8}(bl_${f}(${a()}) ${FLOAT[op]} bl_${f}(${b()}))`;
-  }
-  const bits = w * 8;
-  const count = () => `(${fit(x(e.b), e.b.w, 4)} & ${bits === 64 ? 63 : 31})`;
-  switch (op) {
-    case 'udiv':
-      return wrap(`${a()} / ${b()}`);
-    case 'urem':
-      return wrap(`${a()} % ${b()}`);
-    case 'sdiv':
-      return `(${uType(w)})((${sType(w)})${a()} / (${sType(w)})${b()})`;
-    case 'srem':
-      return `(${uType(w)})((${sType(w)})${a()} % (${sType(w)})${b()})`;
-    case 'shl':
-      return `(${uType(w)})(${narrow ? `(unsigned)${a()}` : a()} << ${count()})`;
-    case 'shr':
-      return `(${uType(w)})(${a()} >> ${count()})`;
-    case 'sar':
-      return `(${uType(w)})((${sType(w)})${a()} >> ${count()})`;
-    case 'rol':
-    case 'ror':
-      rt.use(op === 'rol' ? 'rotl' : 'rotr');
-      return `(${uType(w)})bl_${op === 'rol' ? 'rotl' : 'rotr'}(${a()}, ${count()}, ${bits})`;
-    case 'deposit': {
-      if (w === 16) {
-        if (e.b.w === 16) return x(e.b);
-        if (e.b.w !== 4 && e.b.w !== 8) throw new Unsupported(`a ${e.b.w}-byte deposit into a vector`);
-        rt.use(e.b.w === 4 ? 'dep32' : 'dep64');
-        return `bl_dep${e.b.w * 8}(${x(e.a)}, ${x(e.b)})`;
-      }
-      const keep = mask(w) ^ mask(e.b.w);
-      return `(${uType(w)})((${a()} & ${constant(keep, w)}) | ${fit(x(e.b), e.b.w, w)})`;
-    }
-    default:
-      throw new Unsupported(`the ${op} operation`);
-  }
-}
-
-function unaryC(ctx: Context, e: Extract<Expr, { k: 'un' }>, x: (a: Expr) => string): string {
-  const { w, op } = e;
-  const rt = ctx.program.runtime;
-  const from = e.a.w;
-  switch (op) {
-    case 'neg':
-      return `(${uType(w)})(0u - ${fit(x(e.a), from, w)})`;
-    case 'not':
-      if (w === 16) {
-        rt.use('vnot');
-        return `bl_vnot(${x(e.a)})`;
-      }
-      return `(${uType(w)})~${fit(x(e.a), from, w)}`;
-    case 'zext':
-    case 'trunc': {
-      const a = lowBits(e.a, w);
-      return fit(x(a), a.w, w);
-    }
-    case 'sext':
-      if (from === 16 || w === 16) throw new Unsupported('a vector sign extension');
-      return `(${uType(w)})(${sType(w)})(${sType(from)})${x(e.a)}`;
-    case 'fneg':
-      rt.use(w === 4 ? 'f32' : 'f64');
-      rt.use(w === 4 ? 'b32' : 'b64');
-      return `bl_b${w * 8}(-bl_f${w * 8}(${fit(x(e.a), from, w)}))`;
-    case 'itof':
-      rt.use(w === 4 ? 'b32' : 'b64');
-      return `bl_b${w * 8}((${w === 4 ? 'float' : 'double'})(${sType(from)})${x(e.a)})`;
-    case 'ftoi':
-      rt.use(from === 4 ? 'f32' : 'f64');
-      return `(${uType(w)})(${sType(w)})bl_f${from * 8}(${x(e.a)})`;
-    case 'fconv':
-      rt.use(from === 4 ? 'f32' : 'f64');
-      rt.use(w === 4 ? 'b32' : 'b64');
-      return `bl_b${w * 8}((${w === 4 ? 'float' : 'double'})bl_f${from * 8}(${x(e.a)}))`;
-  }
+  const between = (a: { block: number; stmt: number }) =>
+    line.includes(a.block) &&
+    (a.block !== from.block || a.stmt > from.stmt) &&
+    (a.block !== to.block || a.stmt < to.stmt);
+  return !df.slots.some((a) => a.store && a.off < v.off + load.w && v.off < a.off + a.w && between(a));
 }

@@ -11,7 +11,8 @@ import { toSsa } from '../ir/ssa.js';
 import { libraryFor, recoverFunctionSignatures, recoveredRecord } from '../types/index.js';
 import type { FunctionTypesRecord } from '../../shared/type-records.js';
 import { Unsupported } from './c-names.js';
-import { classType, declaration, functionC, variables, type PrototypeC } from './function-c.js';
+import { declaration, functionC } from './function-c.js';
+import { classType, variables, type PrototypeC } from './function-context.js';
 import type { FunctionTyping, ShapeC, ValueC } from './typing.js';
 import { Program, type DecompiledSymbol } from './program.js';
 

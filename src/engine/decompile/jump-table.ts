@@ -1,11 +1,15 @@
 // A computed jump that reads its target from a table, as the switch it was compiled from: the index the
 // table is read at and, for each index value, the successor it reaches — found by following the target's
 // definitions back to one table load and evaluating the target for index 0, 1, 2, … against the image's
-// bytes until a value lands outside the jump's successors.
+// bytes until a value lands outside the jump's successors. The index may read a frame local the code
+// loaded it from (-O0 reloads it) when nothing stores to the local between that load and the jump.
 import type { DataFlow } from '../ir/dataflow.js';
 import type { Expr } from '../ir/ir.js';
-import { definitionOf } from '../ir/ssa.js';
+import { definitionOf, type DefSite } from '../ir/ssa.js';
 import { fileOffsetOf, type BinaryImage } from '../formats/image.js';
+
+/** Whether what `load` (at `from`) read is what it would read at `to`: a local nothing stores to between. */
+export type StableLoad = (load: Extract<Expr, { k: 'load' }>, from: DefSite, to: DefSite) => boolean;
 
 export interface JumpTable {
   /** The index, an expression over registers as they are at the jump. */
@@ -32,21 +36,28 @@ export function jumpTable(
   target: Expr,
   successors: ReadonlyMap<number, number>,
   usable: (r: number, ver: number) => boolean,
+  stable: StableLoad,
 ): JumpTable | null {
   const current = (r: number, ver: number) =>
     usable(r, ver) && reachingVersion(df, r, at.block, at.stmt, usable) === ver;
-  const resolved = resolve(df, target, 0, current);
-  const table = firstLoad(resolved);
+  const leaves = new Set<Expr>();
+  const leaf = (r: number, ver: number, load: Extract<Expr, { k: 'load' }>) => {
+    if (!stable(load, df.ssa.defs[r]![ver]!, at)) return false;
+    leaves.add(load);
+    return true;
+  };
+  const resolved = resolve(df, target, 0, current, leaf);
+  const table = firstLoad(resolved, leaves);
   if (!table) return null;
   const index = peel(table.addr);
-  if (constant(index) || hasLoad(index)) return null;
+  if (constant(index) || hasLoad(index, leaves)) return null;
   let readable = true;
-  walkRegs(index, (r, ver) => (readable &&= r >= 0 && current(r, ver)));
+  walkRegs(index, leaves, (r, ver) => (readable &&= r >= 0 && current(r, ver)));
   if (!readable) return null;
   const word = df.ssa.fn.regs.addressSize;
   // The bounds check before the jump says how many entries there are; without one, entries are read
   // until one lands outside the successors (the next table's entries could still land inside).
-  const limit = boundsCheck(df, at.block, index);
+  const limit = boundsCheck(df, at.block, index, leaves);
   const cases = new Map<number, number[]>();
   for (let i = 0; i < Math.min(limit ?? MAX_CASES, MAX_CASES); i++) {
     const v = evaluate(resolved, index, BigInt(i), image);
@@ -66,19 +77,30 @@ export function jumpTable(
  * The number of table entries a dominating unsigned compare of the index's register with a constant
  * allows (`cmp idx, K; ja default`: K + 1), looked for in the few blocks above the jump; null without one.
  */
-function boundsCheck(df: DataFlow, block: number, index: Expr): number | null {
+function boundsCheck(df: DataFlow, block: number, index: Expr, loads: Set<Expr>): number | null {
   const { fn, idom } = df.ssa;
   const leaves: string[] = [];
-  walkRegs(index, (r, ver) => leaves.push(`${r}:${ver}`));
+  walkRegs(index, loads, (r, ver) => leaves.push(`${r}:${ver}`));
+  // A local the index reads counts as the register the compare read it into (-O0: `mov eax, [x]; cmp eax, K`).
+  const slotOf = (e: Expr) => {
+    const v = e.k === 'load' ? df.evaluate(e.addr) : null;
+    return v?.kind === 'sp' ? `slot:${v.off}:${e.w}` : null;
+  };
+  for (const l of loads) leaves.push(slotOf(l)!);
   for (let b = idom[block]!, up = 0; b >= 0 && up < 3; b = idom[b]!, up++) {
     const last = fn.blocks[b]!.stmts[fn.blocks[b]!.stmts.length - 1];
     if (last?.k !== 'branch' || last.c.k !== 'cond' || last.c.flags.k !== 'reg') continue;
     const { cc, flags } = last.c;
     const def = definitionOf(df.ssa, flags.r, flags.ver);
     if (def?.k !== 'set' || def.e.k !== 'flags' || def.e.op !== 'sub' || def.e.b.k !== 'const') continue;
-    const compared: string[] = [];
-    walkRegs(def.e.a, (r, ver) => compared.push(`${r}:${ver}`));
-    if (compared.length !== 1 || !leaves.includes(compared[0]!)) continue;
+    // Each register the compare reads, as itself or as the local it was loaded from.
+    const compared: string[][] = [];
+    walkRegs(def.e.a, loads, (r, ver) => {
+      const d = definitionOf(df.ssa, r, ver);
+      const slot = d?.k === 'set' ? slotOf(d.e) : null;
+      compared.push(slot ? [`${r}:${ver}`, slot] : [`${r}:${ver}`]);
+    });
+    if (compared.length !== 1 || !compared[0]!.some((k) => leaves.includes(k))) continue;
     const k = Number(BigInt.asUintN(def.e.b.w * 8, def.e.b.v));
     if (cc === 'ule' || cc === 'ugt') return k + 1;
     if (cc === 'ult' || cc === 'uge') return k;
@@ -91,30 +113,44 @@ function boundsCheck(df: DataFlow, block: number, index: Expr): number | null {
  * below the top, a register whose variable still holds the value (`keep`), unless it is a constant or a
  * load (the table read itself), stays.
  */
-function resolve(df: DataFlow, e: Expr, depth: number, keep: (r: number, ver: number) => boolean): Expr {
+function resolve(
+  df: DataFlow,
+  e: Expr,
+  depth: number,
+  keep: (r: number, ver: number) => boolean,
+  leaf: (r: number, ver: number, load: Extract<Expr, { k: 'load' }>) => boolean,
+): Expr {
+  const again = (x: Expr) => resolve(df, x, depth + 1, keep, leaf);
   if (e.k === 'reg') {
     const def = e.ver > 0 ? definitionOf(df.ssa, e.r, e.ver) : undefined;
     if (def?.k !== 'set' || depth >= MAX_DEPTH || def.e.w < e.w) return e;
-    let inner = resolve(df, def.e, depth + 1, keep);
+    // A local loaded into the register (and extended): the index reads the local (a leaf), when it still
+    // holds that.
+    const x = def.e;
+    const loaded =
+      x.k === 'load' ? x : x.k === 'un' && (x.op === 'zext' || x.op === 'sext') && x.a.k === 'load' ? x.a : null;
+    if (depth > 0 && loaded && x.w === e.w && leaf(e.r, e.ver, loaded)) return x;
+    let inner = again(def.e);
     if (inner.w !== e.w) inner = { k: 'un', op: 'trunc', a: inner, w: e.w };
     return depth > 0 && !constant(inner) && !hasLoad(inner) && keep(e.r, e.ver) ? e : inner;
   }
   switch (e.k) {
     case 'load':
-      return { ...e, addr: resolve(df, e.addr, depth + 1, keep) };
+      return { ...e, addr: again(e.addr) };
     case 'bin':
-      return { ...e, a: resolve(df, e.a, depth + 1, keep), b: resolve(df, e.b, depth + 1, keep) };
+      return { ...e, a: again(e.a), b: again(e.b) };
     case 'un':
-      return { ...e, a: resolve(df, e.a, depth + 1, keep) };
+      return { ...e, a: again(e.a) };
     default:
       return e;
   }
 }
 
-function firstLoad(e: Expr): Extract<Expr, { k: 'load' }> | null {
-  if (e.k === 'load') return e;
-  if (e.k === 'bin') return firstLoad(e.a) ?? firstLoad(e.b);
-  if (e.k === 'un') return firstLoad(e.a);
+/** The first load of `e` that is not a leaf (the table read). */
+function firstLoad(e: Expr, leaves: Set<Expr>): Extract<Expr, { k: 'load' }> | null {
+  if (e.k === 'load') return leaves.has(e) ? null : e;
+  if (e.k === 'bin') return firstLoad(e.a, leaves) ?? firstLoad(e.b, leaves);
+  if (e.k === 'un') return firstLoad(e.a, leaves);
   return null;
 }
 
@@ -135,17 +171,19 @@ function constant(e: Expr): boolean {
   return false;
 }
 
-function hasLoad(e: Expr): boolean {
-  return e.k === 'load' || (e.k === 'bin' && (hasLoad(e.a) || hasLoad(e.b))) || (e.k === 'un' && hasLoad(e.a));
+function hasLoad(e: Expr, leaves: Set<Expr> = new Set()): boolean {
+  if (e.k === 'load') return !leaves.has(e);
+  return (e.k === 'bin' && (hasLoad(e.a, leaves) || hasLoad(e.b, leaves))) || (e.k === 'un' && hasLoad(e.a, leaves));
 }
 
-function walkRegs(e: Expr, visit: (r: number, ver: number) => void): void {
+/** The registers `e` reads (-1 for anything but a register, a constant or a leaf load). */
+function walkRegs(e: Expr, leaves: Set<Expr>, visit: (r: number, ver: number) => void): void {
   if (e.k === 'reg') visit(e.r, e.ver);
   else if (e.k === 'bin') {
-    walkRegs(e.a, visit);
-    walkRegs(e.b, visit);
-  } else if (e.k === 'un') walkRegs(e.a, visit);
-  else if (e.k !== 'const') visit(-1, -1);
+    walkRegs(e.a, leaves, visit);
+    walkRegs(e.b, leaves, visit);
+  } else if (e.k === 'un') walkRegs(e.a, leaves, visit);
+  else if (e.k !== 'const' && !leaves.has(e)) visit(-1, -1);
 }
 
 /**

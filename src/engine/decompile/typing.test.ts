@@ -1,6 +1,7 @@
 // The decompiler writes what the function's data types say: parameter and local names and types from
-// DWARF (gcc -g), structures laid out at their members' offsets, members read through typed pointers
-// (`it->weight`, a walked list's `->next`) — and the C still computes what the machine code does.
+// DWARF (gcc -g), structures laid out at their members' offsets, members and elements read through typed
+// pointers (`it->weight`, a walked list's `->next`, `d[2]`, `*s`), -O0's parameter slots read as the
+// parameters — and the C still computes what the machine code does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,9 @@ int64_t total(struct item *it, int n) {
   return sum;
 }
 int32_t first_id(const struct item *it) { return it ? it->id : -1; }
+int32_t add_all(const int32_t *v, int n) { int32_t s = 0; for (int i = 0; i < n; i++) s += v[i]; return s; }
+size_t len(const char *s) { size_t n = 0; while (s[n]) n++; return n; }
+void fill(uint16_t *d, int n, uint16_t x) { for (int i = 0; i < n; i++) d[i] = x + i; d[0] = 7; d[2] = 9; }
 int main(void) { return 0; }
 `;
 
@@ -33,6 +37,11 @@ struct item c = {.id = 3, .flag = 1, .weight = 30}, b = {.id = 2, .weight = 20, 
 int main(void) {
   assert(total(&a, 3) == 40 && total(&a, 1) == 10 && total(&a, 0) == 0 && total(0, 5) == 0);
   assert(first_id(&b) == 2 && first_id(0) == -1);
+  int32_t v[] = {1, -2, 30};
+  uint16_t d[4] = {0};
+  fill(d, 4, 100);
+  assert(add_all(v, 3) == 29 && add_all(v, 0) == 0 && len("hello") == 5 && len("") == 0);
+  assert(d[0] == 7 && d[1] == 101 && d[2] == 9 && d[3] == 103);
   return 0;
 }
 `;
@@ -47,7 +56,13 @@ for (const level of ['O0', 'O2'])
     try {
       writeFileSync(join(dir, 'f.c'), LIST);
       execFileSync('gcc', [`-${level}`, '-g', '-fno-inline', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
-      const out = await analyzeDecompilation(readFileSync(join(dir, 'f')), {}, ['total', 'first_id']);
+      const out = await analyzeDecompilation(readFileSync(join(dir, 'f')), {}, [
+        'total',
+        'first_id',
+        'add_all',
+        'len',
+        'fill',
+      ]);
       const text = out.functions.map((f) => f.text ?? f.error).join('\n');
       assert.match(text, /^int64_t total\(struct item \*it, int n\) \{$/m, text);
       assert.match(text, /^int32_t first_id\(const struct item \*it\) \{$/m, text);
@@ -56,7 +71,18 @@ for (const level of ['O0', 'O2'])
         // The loop walks the list: the pointer keeps its structure through the loop's phi.
         for (const member of ['flag', 'weight', 'next']) assert.match(text, new RegExp(`->${member}\\b`), text);
         assert.match(text, /\bit->id\b/, text);
-      } else assert.match(text, /^ {2}int64_t sum = 0;$/m, 'a DWARF local, named and typed');
+        assert.match(text, /\bd\[2\] = /, text);
+        assert.match(text, /\*s\b/, text);
+        assert.match(text, /\*\(\(const int32_t \*\)\(uintptr_t\)\w+\)/, 'a pointer walked in a loop keeps its type');
+      } else {
+        assert.match(text, /^ {2}int64_t sum = 0;$/m, 'a DWARF local, named and typed');
+        // total's `it` is reassigned: its slot is a local of its type; add_all's `v` and `n` are only read.
+        assert.match(text, /^ {2}struct item \*\w+ = 0;$/m, text);
+        assert.match(text, /->next\b/, text);
+        const sum = out.functions.find((f) => f.name === 'add_all')!.text!;
+        assert.doesNotMatch(sum, /local_/, sum);
+        assert.match(sum, /\(int32_t\)i < \(int32_t\)n\b/, sum);
+      }
       writeFileSync(join(dir, 'check.c'), `${out.source}\n${CHECK}`);
       execFileSync('gcc', ['check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
       execFileSync('timeout', ['10', './check'], { cwd: dir, stdio: 'pipe' });

@@ -7,7 +7,7 @@ import type { FunctionTypesRecord, TypedValue, TypeDependencyRecord } from '../.
 import { createScope, parseDeclarations, parseTypeName, type DeclarationScope } from '../types/c-parse/index.js';
 import type { DataModel } from '../types/c-parse/index.js';
 import { formatType, resolve, type CType } from '../types/index.js';
-import { RESERVED, uType } from './c-names.js';
+import { operand, RESERVED, uType } from './c-names.js';
 
 /** A value of a declared C type as the expressions read and assign it. */
 export interface ValueC {
@@ -18,10 +18,23 @@ export interface ValueC {
   read(text: string): string;
   /** `text`, of the width's unsigned type, as a value of this type. */
   write(text: string): string;
-  /** The structure a pointer points to, by tag (its members are fields). */
-  points: string | null;
+  /** What a pointer points to, when its members or elements can be read through it. */
+  target: PointerTarget | null;
   /** Output helpers its conversions call (floats as bits). */
   helpers: string[];
+}
+
+/** What a typed pointer points to: a laid-out structure (members), or elements of a scalar type (`p[i]`). */
+export interface PointerTarget {
+  /** Identity, for telling whether two pointers point to the same (`struct item`, `int32_t const`). */
+  key: string;
+  /** The structure's tag. */
+  struct: string | null;
+  elem: ValueC | null;
+  /** Declared const: read through, never written (C would refuse the assignment). */
+  readOnly: boolean;
+  /** The pointer's type as a cast spells it (`const struct item *`). */
+  pointer: string;
 }
 
 /** What the decompiler takes from a function's record. */
@@ -68,6 +81,8 @@ export class Typings {
   readonly structs = new Map<string, StructLayout>();
   /** Tags pointed to whose definitions are unknown: declared only. */
   readonly declaredOnly = new Set<string>();
+  /** Every pointer target met, by key. */
+  readonly targets = new Map<string, PointerTarget>();
 
   constructor(
     private readonly model: DataModel,
@@ -86,6 +101,8 @@ export class Typings {
     registers: ReadonlySet<string>,
   ): FunctionTyping {
     record = withoutAnonymousTags(record);
+    // Recovered frame variables and members are widths, not evidence of a type: named, left unsigned.
+    if (record.source === 'recovered') record = unsignedMembers(record);
     const scope = scopeOf(record.deps, this.model);
     // Engine records name a structure `struct tag`, the type table's entries `tag`.
     const deps = new Map(
@@ -111,7 +128,6 @@ export class Typings {
       return { name: nameOf(arg?.name ?? '', `a${i + 1}`), type: arg ? fits(typeOf(arg.type), shape) : null };
     });
     const returns = fits(typeOf(record.returnType), code.returns);
-    // Recovered frame variables are widths, not evidence of a type: named, left unsigned.
     const typedLocals = record.source !== 'recovered';
     const locals = new Map<number, { name: string; size: number; type: ValueC | null }>();
     for (const v of record.stackVars) {
@@ -146,8 +162,8 @@ export class Typings {
           spelled,
           size: r.size,
           read: (x) => (signed ? `(${uType(r.size)})${x}` : x),
-          write: (x) => (signed ? `(${spelled})(${x})` : x),
-          points: null,
+          write: (x) => (signed ? (signedLiteral(x, r.size) ?? `(${spelled})${operand(x)}`) : x),
+          target: null,
           helpers: [],
         };
       }
@@ -159,7 +175,7 @@ export class Typings {
           size: r.size,
           read: (x) => `bl_b${bits}(${x})`,
           write: (x) => `bl_f${bits}(${x})`,
-          points: null,
+          target: null,
           helpers: [`b${bits}`, `f${bits}`],
         };
       }
@@ -167,18 +183,39 @@ export class Typings {
         if (r.size !== this.word) return null;
         const to = this.pointee(r.to, deps, scope, depth);
         const spelled = formatType({ kind: 'pointer', to: to.type, size: r.size });
+        const elem = to.struct || depth >= MAX_NESTING ? null : this.element(r.to, deps, scope, depth + 1);
         return {
           spelled,
           size: r.size,
           read: (x) => `(${uType(r.size)})(uintptr_t)${x}`,
-          write: (x) => `(${spelled})(uintptr_t)(${x})`,
-          points: to.struct,
+          write: (x) => `(${spelled})${pointerOperand(x) ?? `(uintptr_t)${operand(x)}`}`,
+          target: to.struct || elem ? this.target(to.struct, elem, isConst(r.to), spelled) : null,
           helpers: [],
         };
       }
       default:
         return null;
     }
+  }
+
+  /** A scalar a pointer's elements are (not void, a structure or a function). */
+  private element(
+    t: CType,
+    deps: Map<string, TypeDependencyRecord>,
+    scope: DeclarationScope,
+    depth: number,
+  ): ValueC | null {
+    const kind = resolve(t).kind;
+    const scalar = ['int', 'enum', 'bool', 'float', 'pointer'].includes(kind);
+    return scalar ? this.valueOf(t, deps, scope, depth) : null;
+  }
+
+  /** The target, one per key in the unit. */
+  private target(struct: string | null, elem: ValueC | null, readOnly: boolean, pointer: string): PointerTarget {
+    const key = `${struct ? `struct ${struct}` : elem!.spelled}${readOnly ? ' const' : ''}`;
+    let t = this.targets.get(key);
+    if (!t) this.targets.set(key, (t = { key, struct, elem, readOnly, pointer }));
+    return t;
   }
 
   /** A pointer's target in standard C (what it cannot spell is void), and the structure it is, if laid out. */
@@ -334,6 +371,31 @@ export class Typings {
   }
 }
 
+/** A pointer `text` reads as an integer (`(uint64_t)(uintptr_t)p`): `p`, cast as it is to another pointer. */
+function pointerOperand(text: string): string | null {
+  const m = /^\(uint(?:32|64)_t\)\(uintptr_t\)(.+)$/.exec(text);
+  return m && operand(m[1]!) === m[1] ? m[1] : null;
+}
+
+/** A literal of the `w`-byte unsigned type (`0xfffffffbu`, `((uint8_t)7)`) as the signed decimal it stores (`-5`). */
+function signedLiteral(text: string, w: number): string | null {
+  const m = /^(?:\(\(uint(?:8|16)_t\)(0x[0-9a-f]+|\d+)\)|(0x[0-9a-f]+|\d+)u(?:ll)?)$/.exec(text);
+  if (!m) return null;
+  const v = BigInt.asIntN(w * 8, BigInt(m[1] ?? m[2]!));
+  // The most negative value has no literal of its type (its magnitude does not fit).
+  return v === -(1n << BigInt(w * 8 - 1)) ? null : v.toString();
+}
+
+/** Whether `t` is const-qualified (through typedefs). */
+function isConst(t: CType): boolean {
+  for (let x = t, i = 0; i < 32; i++) {
+    if (x.kind === 'const') return true;
+    if (x.kind !== 'typedef' && x.kind !== 'volatile') return false;
+    x = x.to;
+  }
+  return false;
+}
+
 /** What the code passes or returns in a position: the class's width and kind. */
 export interface ShapeC {
   size: number;
@@ -402,6 +464,16 @@ function withoutAnonymousTags(record: FunctionTypesRecord): FunctionTypesRecord 
       }
     }),
   };
+}
+
+/** A recovered record's structure members as their widths' unsigned integers (`intN_t` → `uintN_t`). */
+function unsignedMembers(record: FunctionTypesRecord): FunctionTypesRecord {
+  const deps = record.deps.map((d): TypeDependencyRecord =>
+    d.kind === 'struct'
+      ? { ...d, members: d.members.map((m) => ({ ...m, type: m.type.replace(/^int(8|16|32|64)_t$/, 'uint$1_t') })) }
+      : d,
+  );
+  return { ...record, deps };
 }
 
 /** The record's typedefs in a scope, each as soon as the ones it uses are (a typedef C cannot restate is left out). */
