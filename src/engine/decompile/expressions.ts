@@ -3,7 +3,7 @@
 import type { DataFlow } from '../ir/dataflow.js';
 import { definitionOf } from '../ir/ssa.js';
 import type { Cond, Expr } from '../ir/ir.js';
-import { constant, mask, signedAs, sType, uType, Unsupported } from './c-names.js';
+import { constant, mask, operand, signedAs, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
 import { isPacked, type Helper } from './runtime.js';
 import { fit, homeAt, lowBits, paramRead, paramValue, pointer, variable, type Context } from './function-context.js';
@@ -120,6 +120,19 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
     return `bl_${e.name}(${args.join(', ')})`;
   }
   if ((e.name === 'bfi' || e.name === 'bfxil') && e.w <= 8) return bitfieldInsert(e, x);
+  if (/^m(add|sub)u?$/.test(e.name) && e.args.length === 4) {
+    // MIPS hi:lo ± rs × rt, the product signed (madd, msub) or not (maddu, msubu), all 64 bits.
+    const [hi, lo, rs, rt] = e.args.map((a) => fit(x(a), a.w, 4));
+    const factor = (v: string) => (e.name.endsWith('u') ? `(uint64_t)${v}` : `(uint64_t)(int64_t)${signedAs(v, 4)}`);
+    const sign = e.name.startsWith('madd') ? '+' : '-';
+    return `(((uint64_t)${hi} << 32 | ${lo}) ${sign} ${factor(rs!)} * ${factor(rt!)})`;
+  }
+  if (e.name === 'lwl' || e.name === 'lwr') {
+    const [rt, word] = e.args;
+    if (!rt || word?.k !== 'load') throw new Unsupported(`the ${e.name} operation`);
+    ctx.program.runtime.use(e.name);
+    return `bl_${e.name}(${fit(x(rt), rt.w, 4)}, ${unalignedAddress(ctx, word.addr, x)}, ${bigEndian(ctx)})`;
+  }
   const name = SAME_AS[e.name] ?? e.name;
   if (!OPS.has(name) || e.w > 8) throw new Unsupported(`the ${e.name} operation`);
   ctx.program.runtime.use(name as Helper);
@@ -127,6 +140,28 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
   const size = name === 'bswap' ? e.w : e.w * 8;
   return `(${uType(e.w)})bl_${name}(${args.join(', ')}, ${size})`;
 }
+
+/**
+ * A store of MIPS's swl/swr (the stored value an op over the word and rt): the bytes it writes; null for any
+ * other store.
+ */
+export function unalignedStore(ctx: Context, addr: Expr, v: Expr): string | null {
+  if (v.k !== 'op' || (v.name !== 'swl' && v.name !== 'swr')) return null;
+  const rt = v.args[1];
+  if (!rt) throw new Unsupported(`the ${v.name} operation`);
+  const x = (a: Expr) => exprC(ctx, a);
+  ctx.program.runtime.use(v.name);
+  return `bl_${v.name}(${unalignedAddress(ctx, addr, x)}, ${fit(x(rt), rt.w, 4)}, ${bigEndian(ctx)});`;
+}
+
+/** An unaligned half-word access's address; a frame local's slot has no address in the output. */
+function unalignedAddress(ctx: Context, addr: Expr, x: (a: Expr) => string): string {
+  const v = ctx.df.evaluate(addr);
+  if (v.kind === 'sp' && ctx.locals.declared.size) throw new Unsupported('an unaligned access to a frame local');
+  return `(uintptr_t)${operand(x(addr))}`;
+}
+
+const bigEndian = (ctx: Context) => (ctx.program.image.identity.endianness === 'big' ? 1 : 0);
 
 /**
  * AArch64's bfi/bfxil (BFM with immr, imms): bfxil puts bits immr..imms of the source at the bottom of the

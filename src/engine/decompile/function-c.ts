@@ -8,7 +8,7 @@ import { forEachLoad, type DataFlow } from '../ir/dataflow.js';
 import type { DefSite } from '../ir/ssa.js';
 import { forEachRegRead, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
-import { uType, Unsupported } from './c-names.js';
+import { signedAs, uType, Unsupported } from './c-names.js';
 import { dropUnread, identifiers, printC, simplify, type CStmt } from './c-tree.js';
 import type { Program } from './program.js';
 import { structure, type BlockExit, type FlowGraph } from './structure.js';
@@ -16,7 +16,16 @@ import { frameLocals, type FrameLocals } from './frame-locals.js';
 import { jumpTable } from './jump-table.js';
 import { TypedAccess } from './typed-access.js';
 import { callC, returnC } from './calls.js';
-import { condC, exprC, flagClasses, flagVar, memoryWrite, referenceOf, savedFlags } from './expressions.js';
+import {
+  condC,
+  exprC,
+  flagClasses,
+  flagVar,
+  memoryWrite,
+  referenceOf,
+  savedFlags,
+  unalignedStore,
+} from './expressions.js';
 import {
   classType,
   fit,
@@ -413,7 +422,7 @@ function stmtC(ctx: Context, s: Stmt): string[] {
     case 'store':
       // A parameter's spill to its home: the output reads the parameter there instead.
       if (homeAt(ctx, s.addr, s.w) !== undefined) return [];
-      return [memoryWrite(ctx, s.addr, s.w, fit(exprC(ctx, s.v), s.v.w, s.w))];
+      return [unalignedStore(ctx, s.addr, s.v) ?? memoryWrite(ctx, s.addr, s.w, fit(exprC(ctx, s.v), s.v.w, s.w))];
     case 'call':
       return callC(ctx, s);
     case 'ret':
@@ -432,8 +441,18 @@ function stmtC(ctx: Context, s: Stmt): string[] {
  * the ABI says), each register they write set to where it ends.
  */
 function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
-  // A trap ends the program where the machine would fault.
-  if (s.name === 'hlt' || s.name === 'ud2' || s.name === 'int3') return ['abort();'];
+  // A trap ends the program where the machine would fault; MIPS's conditional traps when their comparison holds.
+  if (s.name === 'hlt' || s.name === 'ud2' || s.name === 'int3' || s.name === 'trap') return ['abort();'];
+  const trap = /^trap_(ge|geu|lt|ltu|eq|ne)$/.exec(s.name);
+  if (trap && s.reads.length === 2) {
+    const cond = trap[1]!;
+    const [a, b] = s.reads.map((e) => {
+      const v = exprC(ctx, e);
+      return cond === 'ge' || cond === 'lt' ? signedAs(v, e.w) : v;
+    });
+    const op = { ge: '>=', geu: '>=', lt: '<', ltu: '<', eq: '==', ne: '!=' }[cond]!;
+    return [`if (${a} ${op} ${b}) abort();`];
+  }
   const m = /^(rep_stos|movs)(\d)$/.exec(s.name);
   if (!m) throw new Unsupported(`the ${s.name} instruction`);
   const w = Number(m[2]);

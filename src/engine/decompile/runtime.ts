@@ -7,6 +7,32 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
   b64: { text: 'static uint64_t bl_b64(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }' },
   f32: { text: 'static float bl_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }' },
   b32: { text: 'static uint32_t bl_b32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }' },
+  // MIPS's unaligned word halves, byte by byte (only the bytes the instruction touches): `a` the address,
+  // `big` the byte order; lwl/lwr merge into rt, swl/swr store rt's bytes.
+  lwl: {
+    text:
+      'static uint32_t bl_lwl(uint32_t rt, uintptr_t a, int big) { unsigned k = a & 3; const uint8_t *p = (const uint8_t *)a; ' +
+      'for (unsigned i = 0; i <= (big ? 3 - k : k); i++) { unsigned s = 8 * (big ? 3 - i : 3 - k + i); ' +
+      'rt = (rt & ~(0xffu << s)) | (uint32_t)(big ? p[i] : p[(long)i - (long)k]) << s; } return rt; }',
+  },
+  lwr: {
+    text:
+      'static uint32_t bl_lwr(uint32_t rt, uintptr_t a, int big) { unsigned k = a & 3; const uint8_t *p = (const uint8_t *)a; ' +
+      'for (unsigned i = 0; i <= (big ? k : 3 - k); i++) { unsigned s = 8 * i; ' +
+      'rt = (rt & ~(0xffu << s)) | (uint32_t)(big ? p[-(long)i] : p[i]) << s; } return rt; }',
+  },
+  swl: {
+    text:
+      'static void bl_swl(uintptr_t a, uint32_t rt, int big) { unsigned k = a & 3; uint8_t *p = (uint8_t *)a; ' +
+      'for (unsigned i = 0; i <= (big ? 3 - k : k); i++) ' +
+      'if (big) p[i] = (uint8_t)(rt >> (8 * (3 - i))); else p[(long)i - (long)k] = (uint8_t)(rt >> (8 * (3 - k + i))); }',
+  },
+  swr: {
+    text:
+      'static void bl_swr(uintptr_t a, uint32_t rt, int big) { unsigned k = a & 3; uint8_t *p = (uint8_t *)a; ' +
+      'for (unsigned i = 0; i <= (big ? k : 3 - k); i++) ' +
+      'if (big) p[-(long)i] = (uint8_t)(rt >> (8 * i)); else p[i] = (uint8_t)(rt >> (8 * i)); }',
+  },
   parity: {
     text: 'static int bl_parity(uint8_t x) { x ^= x >> 4; x ^= x >> 2; x ^= x >> 1; return !(x & 1); }',
   },

@@ -199,3 +199,20 @@ test('simplify: an assignment, then a while loop ending in an assignment of the 
   ]);
   assert.match(printC(simplify(continuing), 0).join('\n'), /^i = 0;\nwhile \(i < n\) \{/);
 });
+
+test('structure: a short block that returns is written again where a goto would lead to it (the shared epilogue)', () => {
+  // 0: if (a) 1 else 4; 1: if (b) 2 else 5; 2 → 3; 3 returns; 4 → 3; 5: something else, then returns.
+  // Without the copy, 3 is placed once and the other way to it is a goto.
+  const shape: Shape = [
+    { branch: 'a', to: [1, 4] },
+    { branch: 'b', to: [2, 5] },
+    { to: [3] },
+    { ret: true },
+    { to: [3] },
+    { to: [6] },
+    { ret: true },
+  ];
+  const text = decompileShape(shape);
+  assert.doesNotMatch(text, /goto/, text);
+  assert.equal(text.match(/return 3;/g)?.length, 2, text);
+});

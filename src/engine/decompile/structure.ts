@@ -31,6 +31,8 @@ export interface FlowGraph {
 
 /** Regions nested deeper than this continue through a goto (bounds the recursion on huge functions). */
 const MAX_DEPTH = 96;
+/** Lines a block that returns may have to be written again where a goto would lead to it. */
+const MAX_COPIED_LINES = 4;
 
 interface Loop {
   header: number;
@@ -160,13 +162,15 @@ class Structurer {
 
   /**
    * How control gets from where the output is to block `to`, when the code after the current construct is
-   * `follow`: nothing (it falls out to it), continue, break, a goto, or 'place' — write `to` here.
+   * `follow`: nothing (it falls out to it), continue, break, a goto — or a copy of `to` when it is a short
+   * block that returns (the shared epilogue: its copy ends the path as a goto to it would) — or 'place':
+   * write `to` here.
    */
-  private transfer(to: number, follow: number | null): CStmt | null | 'place' {
-    if (to === follow) return null;
+  private transfer(to: number, follow: number | null): CStmt[] | 'place' {
+    if (to === follow) return [];
     const loop = this.innerLoop();
-    if (loop?.header === to) return { k: 'continue' };
-    if (this.open[this.open.length - 1]?.follow === to) return { k: 'break' };
+    if (loop?.header === to) return [{ k: 'continue' }];
+    if (this.open[this.open.length - 1]?.follow === to) return [{ k: 'break' }];
     if (
       this.placed.has(to) ||
       this.follows.includes(to) ||
@@ -174,10 +178,30 @@ class Structurer {
       (loop && !this.belongs(loop, to)) ||
       this.depth >= MAX_DEPTH
     ) {
+      const copy = this.copyOf(to);
+      if (copy) return copy;
       this.wanted.add(to);
-      return { k: 'goto', name: this.g.label(to) };
+      return [{ k: 'goto', name: this.g.label(to) }];
     }
     return 'place';
+  }
+
+  /**
+   * Block `b`'s statements again, when it returns and is short (assignments aside, which the epilogue's
+   * stack-pointer bookkeeping is and the output drops when nothing reads them); else null.
+   */
+  private copyOf(b: number): CStmt[] | null {
+    return this.copyable(b) ? (structuredClone(this.g.body(b)) as CStmt[]) : null;
+  }
+
+  private copyable(b: number): boolean {
+    const body = this.g.body(b);
+    if (this.g.exit(b).k !== 'end' || this.loops.has(b) || body.length > 3 * MAX_COPIED_LINES) return false;
+    const lines = body.reduce(
+      (n, s) => n + (s.k !== 'line' ? MAX_COPIED_LINES + 1 : s.assigns ? 0 : s.text.split('\n').length),
+      0,
+    );
+    return lines <= MAX_COPIED_LINES;
   }
 
   /** The innermost loop being written (a switch inside it keeps its `continue`). */
@@ -207,7 +231,7 @@ class Structurer {
         cur = next;
         continue;
       }
-      if (t) out.push(t);
+      out.push(...t);
       break;
     }
     this.depth--;
@@ -253,14 +277,14 @@ class Structurer {
       ] as const)
         if (leaves(to, other)) {
           const t = this.transfer(to, null);
-          out.push({ k: 'if', cond, then: t === 'place' ? this.seq(to, null) : t ? [t] : [], else: [] });
+          out.push({ k: 'if', cond, then: t === 'place' ? this.seq(to, null) : t, else: [] });
           return other;
         }
     }
     const join = this.join(b, exit);
     const arm = (to: number): CStmt[] => {
       const t = this.transfer(to, join);
-      return t === 'place' ? this.seq(to, join) : t ? [t] : [];
+      return t === 'place' ? this.seq(to, join) : t;
     };
     if (exit.k === 'branch') {
       out.push({ k: 'if', cond: exit.cond, then: arm(exit.taken), else: arm(exit.fall) });
@@ -336,6 +360,9 @@ class Structurer {
     const meet = this.children[b]!.find((c) => !arms.includes(c) && arms.filter((a) => this.reaches(a, c)).length > 1);
     if (meet !== undefined) return meet;
     if (exit.k !== 'branch') return null;
+    // A short arm that returns is written where it is needed (copyOf): the code goes on with the other.
+    if (this.copyable(exit.taken) !== this.copyable(exit.fall))
+      return this.copyable(exit.taken) ? exit.fall : exit.taken;
     const shared = (s: number) => this.idom[s] !== b;
     if (shared(exit.taken) !== shared(exit.fall)) return shared(exit.taken) ? exit.taken : exit.fall;
     return this.size[exit.taken]! > this.size[exit.fall]! ? exit.taken : exit.fall;

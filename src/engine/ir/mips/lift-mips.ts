@@ -59,7 +59,7 @@ function liftWord(x: MipsInsn, w: number): boolean {
     case 0:
       return special(x, w, rs, rt);
     case 1:
-      return regimm(x, rs, rt);
+      return regimm(x, rs, rt, simm);
     case 2:
     case 3:
     case 29:
@@ -238,13 +238,18 @@ function special(x: MipsInsn, w: number, rs: number, rt: number): boolean {
     case 0x2b:
       x.setR(rd, compare(funct === 0x2a ? 'slt' : 'ult', x.r(rs), x.r(rt), 4));
       return true;
-    default:
-      // TGE, TGEU, TLT, TLTU, TEQ, TNE: a trap when the comparison holds.
-      if (funct < 0x30) return false;
-      x.e.transfer({ k: 'effect', name: 'trap', reads: [x.r(rs), x.r(rt)], writes: [], vers: [], at: x.vaddr });
+    default: {
+      // TGE, TGEU, TLT, TLTU, TEQ, TNE: a trap when the comparison holds (`trap_<comparison>` over rs, rt).
+      const cond = TRAPS[funct - 0x30];
+      if (!cond) return false;
+      x.e.transfer({ k: 'effect', name: `trap_${cond}`, reads: [x.r(rs), x.r(rt)], writes: [], vers: [], at: x.vaddr });
       return true;
+    }
   }
 }
+
+/** The trap instructions' comparisons, by funct − 0x30 (register forms) or rt − 8 (immediate forms). */
+const TRAPS = ['ge', 'geu', 'lt', 'ltu', 'eq', undefined, 'ne'];
 
 /** hi:lo ← a 64-bit value, computed once into the scratch register. */
 function product(x: MipsInsn, v: Expr): void {
@@ -253,7 +258,7 @@ function product(x: MipsInsn, v: Expr): void {
   x.e.set(HI, un('trunc', bin('shr', reg(TEMP + 1, 8), konst(32, 8)), 4));
 }
 
-function regimm(x: MipsInsn, rs: number, rt: number): boolean {
+function regimm(x: MipsInsn, rs: number, rt: number, simm: Expr): boolean {
   const zero = konst(0, 4);
   switch (rt) {
     case 0:
@@ -272,10 +277,13 @@ function regimm(x: MipsInsn, rs: number, rt: number): boolean {
       return true;
     case 31:
       return true; // SYNCI
-    default:
-      if (rt < 8 || rt > 14) return false;
-      x.e.transfer({ k: 'effect', name: 'trap', reads: [x.r(rs)], writes: [], vers: [], at: x.vaddr });
+    default: {
+      // TGEI, TGEIU, TLTI, TLTIU, TEQI, TNEI: against the sign-extended immediate.
+      const cond = rt >= 8 ? TRAPS[rt - 8] : undefined;
+      if (!cond) return false;
+      x.e.transfer({ k: 'effect', name: `trap_${cond}`, reads: [x.r(rs), simm], writes: [], vers: [], at: x.vaddr });
       return true;
+    }
   }
 }
 
