@@ -157,6 +157,8 @@ int f_cls(int x) { return __builtin_clrsb(x); }
 uint64_t f_bts(uint64_t x, unsigned n) { return x | (1ull << (n & 63)); }
 uint64_t f_btr(uint64_t x, unsigned n) { return x & ~(1ull << (n & 63)); }
 uint64_t f_btc(uint64_t x, unsigned n) { return x ^ (1ull << (n & 63)); }
+uint64_t f_shld(uint64_t lo, uint64_t hi, unsigned n) { unsigned __int128 v = ((unsigned __int128)hi << 64) | lo; return (uint64_t)((v << (n & 63)) >> 64); }
+uint64_t f_shrd(uint64_t lo, uint64_t hi, unsigned n) { unsigned __int128 v = ((unsigned __int128)hi << 64) | lo; return (uint64_t)(v >> (n & 63)); }
 `;
 const BIT_NAMES = [...BIT_OPS.matchAll(/ (f_\w+)\(/g)].map((m) => m[1]!);
 /** Prints every function's results over a spread of inputs, each at its own width (signedness aside). */
@@ -166,17 +168,18 @@ int main(void) {
   unsigned long long xs[] = {0, 1, 0x80000000ull, 0x12345678ull, 0xdeadbeefcafef00dull, ~0ull, 0x7fffull, 0xfffffff0ull};
   for (int i = 0; i < 8; i++) {
     unsigned long long x = xs[i], y = xs[(i + 3) % 8];
-    printf("%x %llx %x %x %x %x %llx %llx %x %llx %llx %llx\\n", (unsigned)f_clz((unsigned)x), (unsigned long long)f_bswap(x),
+    printf("%x %llx %x %x %x %x %llx %llx %x %llx %llx %llx %llx %llx\\n", (unsigned)f_clz((unsigned)x), (unsigned long long)f_bswap(x),
       (unsigned)f_bswap32((uint32_t)x), (unsigned)f_ctz(x), (unsigned)(uint16_t)f_bswap16((unsigned)x), (unsigned)f_bfi((unsigned)x, (unsigned)y),
       (unsigned long long)f_umulh(x, y), (unsigned long long)f_smulh((int64_t)x, (int64_t)y), (unsigned)f_cls((int)x),
-      (unsigned long long)f_bts(x, (unsigned)y), (unsigned long long)f_btr(x, (unsigned)y), (unsigned long long)f_btc(x, (unsigned)y));
+      (unsigned long long)f_bts(x, (unsigned)y), (unsigned long long)f_btr(x, (unsigned)y), (unsigned long long)f_btc(x, (unsigned)y),
+      (unsigned long long)f_shld(x, y, (unsigned)(x ^ y)), (unsigned long long)f_shrd(x, y, (unsigned)(x ^ y)));
   }
   return 0;
 }
 `;
 
 for (const cc of ['gcc', 'aarch64-linux-gnu-gcc'])
-  test(`decompile: bit operations built by ${cc} -O2 (bts/btr/btc; clz, rev, rbit, bfi, umulh/smulh, cls) compute what the code does`, async (t) => {
+  test(`decompile: bit operations built by ${cc} -O2 (bts/btr/btc, shld/shrd; clz, rev, rbit, bfi, umulh/smulh, cls) compute what the code does`, async (t) => {
     if (!hasGcc) return t.skip('gcc absent');
     if (cc !== 'gcc' && !hasCross) return t.skip(`${cc} absent`);
     const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));

@@ -127,6 +127,16 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
     const sign = e.name.startsWith('madd') ? '+' : '-';
     return `(((uint64_t)${hi} << 32 | ${lo}) ${sign} ${factor(rs!)} * ${factor(rt!)})`;
   }
+  if ((e.name === 'adc' || e.name === 'sbc' || e.name === 'rsc' || e.name === 'rrx') && e.w === 4) {
+    // ARM's carry read as a value: C is set as `cs` (uge) reads it, whatever operation set the flags.
+    const flags = e.args[e.args.length - 1]!;
+    const c = `(uint32_t)${condC(ctx, 'uge', flags)}`;
+    const [a, b] = e.args.slice(0, -1).map((v) => fit(x(v), v.w, 4));
+    if (e.name === 'rrx') return `(uint32_t)(${a} >> 1 | ${c} << 31)`;
+    // sbc and rsc subtract the borrow, the inverse of the carry.
+    if (e.name === 'adc') return `(uint32_t)(${a} + ${b} + ${c})`;
+    return e.name === 'sbc' ? `(uint32_t)(${a} - ${b} - (1u - ${c}))` : `(uint32_t)(${b} - ${a} - (1u - ${c}))`;
+  }
   if (e.name === 'lwl' || e.name === 'lwr') {
     const [rt, word] = e.args;
     if (!rt || word?.k !== 'load') throw new Unsupported(`the ${e.name} operation`);
@@ -181,8 +191,24 @@ function bitfieldInsert(e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): 
   return `(${uType(e.w)})((${a} & ${constant(~m, e.w)}) | (${moved} & ${constant(m, e.w)}))`;
 }
 
-export function condC(ctx: Context, cc: Cond, flags: Expr): string {
+export function condC(ctx: Context, cc: Cond, flags: Expr, depth = 0): string {
+  // ARM's compare inside an IT block: when its condition fails, the flags stay what they were.
+  const saved = flags.k === 'reg' && flags.ver > 0 ? flagsDefinition(ctx, flags.r, flags.ver) : null;
+  const kept = saved?.nzcv;
+  if (flags.k === 'reg' && saved?.c && kept?.k === 'reg' && kept.r === flags.r) {
+    const v = flagVar(ctx, flags.ver);
+    // Both read at the branch: the earlier flags' saved operands must not be the same variables.
+    if (kept.ver <= 0 || flagVar(ctx, kept.ver) === v || depth > 8)
+      throw new Unsupported('a condition on flags a conditional compare may keep');
+    const taken = condition(cc, savedOperands(ctx, saved.flags, v), ctx.arm, ctx.program.runtime);
+    return `(fc_${v} ? ${taken} : ${condC(ctx, cc, kept, depth + 1)})`;
+  }
   return condition(cc, flagsSource(ctx, flags), ctx.arm, ctx.program.runtime);
+}
+
+/** A flags definition's operands as saved in its version's variables. */
+function savedOperands(ctx: Context, flags: Extract<Expr, { k: 'flags' }>, v: number): FlagsSource {
+  return { k: 'op', op: flags.op, a: `fa_${v}`, b: fit(`fb_${v}`, flags.b.w, flags.a.w), w: flags.a.w };
 }
 
 /**
@@ -203,13 +229,7 @@ function flagsSource(ctx: Context, flags: Expr): FlagsSource {
   if (!saved) throw new Unsupported('a condition on flags the IR does not describe');
   if (ctx.inline.has(`${flags.r}:${flags.ver}`)) return flagsSource(ctx, saved.flags);
   const v = flagVar(ctx, flags.ver);
-  const op: FlagsSource = {
-    k: 'op',
-    op: saved.flags.op,
-    a: `fa_${v}`,
-    b: fit(`fb_${v}`, saved.flags.b.w, saved.flags.a.w),
-    w: saved.flags.a.w,
-  };
+  const op = savedOperands(ctx, saved.flags, v);
   return saved.nzcv ? { k: 'select', c: `fc_${v}`, then: op, nzcv: exprC(ctx, saved.nzcv) } : op;
 }
 

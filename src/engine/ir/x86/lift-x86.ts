@@ -265,6 +265,10 @@ export class X86Lifter implements Lifter {
       this.write(0, result, out);
       return true;
     }
+    if ((m === 'Shld' || m === 'Shrd') && this.opCount === 3) {
+      this.doubleShift(m === 'Shld', out);
+      return true;
+    }
     if (MOVES.has(m)) {
       this.write(0, this.read(1), out);
       return true;
@@ -668,6 +672,29 @@ export class X86Lifter implements Lifter {
     for (const addr of memWrites) out.push({ k: 'store', addr, v: result(this.word), w: this.word, at: this.at });
     if (this.insn.rflagsModified !== 0) this.setFlags('other', result(this.word), konst(0, this.word), out);
     for (const s of writes) this.writeSlot(s, result(s.w), out);
+  }
+
+  /**
+   * shld/shrd: the destination shifted by the count (mod 32, or 64 for 64-bit operands), the vacated bits
+   * filled from the source's other end; a zero count changes nothing. The flags are an operation's of
+   * their own (no condition reads them as anything else).
+   */
+  private doubleShift(left: boolean, out: Stmt[]): void {
+    const w = this.width(0);
+    const bits = w * 8;
+    const dst = this.read(0);
+    const count = bin('and', un('zext', this.read(2, 1), w), konst(bits === 64 ? 63 : 31, w), w);
+    const [toward, from] = left ? (['shl', 'shr'] as const) : (['shr', 'shl'] as const);
+    const moved = bin(
+      'or',
+      bin(toward, dst, count, w),
+      bin(from, this.read(1), bin('sub', konst(bits, w), count, w), w),
+      w,
+    );
+    const zero: Expr = { k: 'cond', cc: 'eq', flags: { k: 'flags', op: 'sub', a: count, b: konst(0, w), w }, w: 1 };
+    const result: Expr = { k: 'select', c: zero, a: dst, b: moved, w };
+    this.setFlags('other', result, konst(0, w), out);
+    this.write(0, result, out);
   }
 
   private isEffect(): boolean {
