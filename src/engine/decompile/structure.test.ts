@@ -216,3 +216,18 @@ test('structure: a short block that returns is written again where a goto would 
   assert.doesNotMatch(text, /goto/, text);
   assert.equal(text.match(/return 3;/g)?.length, 2, text);
 });
+
+test('structure: a short block two branches share is written in each, going on to where both continue', () => {
+  // 0: if (a) 1 else 4; 1: if (b) 2 else 3; 2 → 5; 3 → 5; 4 → 3; 5 returns. 3 is reached from 1 and 4.
+  const shape: Shape = [
+    { branch: 'a', to: [1, 4] },
+    { branch: 'b', to: [2, 3] },
+    { to: [5] },
+    { to: [5] },
+    { to: [3] },
+    { ret: true },
+  ];
+  const text = decompileShape(shape);
+  assert.doesNotMatch(text, /goto/, text);
+  assert.equal(text.match(/b3;/g)?.length, 2, text);
+});

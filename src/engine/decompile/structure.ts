@@ -31,8 +31,10 @@ export interface FlowGraph {
 
 /** Regions nested deeper than this continue through a goto (bounds the recursion on huge functions). */
 const MAX_DEPTH = 96;
-/** Lines a block that returns may have to be written again where a goto would lead to it. */
+/** Lines a short block may have to be written again where a goto would lead to it. */
 const MAX_COPIED_LINES = 4;
+/** Short blocks one copy may run through before it falls out, continues, breaks or returns. */
+const MAX_COPY_CHAIN = 2;
 
 interface Loop {
   header: number;
@@ -178,8 +180,9 @@ class Structurer {
       (loop && !this.belongs(loop, to)) ||
       this.depth >= MAX_DEPTH
     ) {
-      const copy = this.copyOf(to);
-      if (copy) return copy;
+      const copy = this.copyOf(to, follow, 0);
+      // Its own statements: later rewrites may change one copy, not the others.
+      if (copy) return structuredClone(copy);
       this.wanted.add(to);
       return [{ k: 'goto', name: this.g.label(to) }];
     }
@@ -187,21 +190,43 @@ class Structurer {
   }
 
   /**
-   * Block `b`'s statements again, when it returns and is short (assignments aside, which the epilogue's
-   * stack-pointer bookkeeping is and the output drops when nothing reads them); else null.
+   * Block `b`'s statements (shared, for the caller to copy) again when it is short (assignments aside, which the epilogue's stack-pointer
+   * bookkeeping is and the output drops when nothing reads them) and ends without a goto from here: it
+   * returns, or goes on (through a branch too) to where the current construct continues, its loop's head
+   * or exit, or another such block (`depth` of them at most); else null.
    */
-  private copyOf(b: number): CStmt[] | null {
-    return this.copyable(b) ? (structuredClone(this.g.body(b)) as CStmt[]) : null;
-  }
-
-  private copyable(b: number): boolean {
+  private copyOf(b: number, follow: number | null, depth: number): CStmt[] | null {
     const body = this.g.body(b);
-    if (this.g.exit(b).k !== 'end' || this.loops.has(b) || body.length > 3 * MAX_COPIED_LINES) return false;
+    if (this.loops.has(b) || body.length > 3 * MAX_COPIED_LINES || depth > MAX_COPY_CHAIN) return null;
     const lines = body.reduce(
       (n, s) => n + (s.k !== 'line' ? MAX_COPIED_LINES + 1 : s.assigns ? 0 : s.text.split('\n').length),
       0,
     );
-    return lines <= MAX_COPIED_LINES;
+    if (lines > MAX_COPIED_LINES) return null;
+    const exit = this.g.exit(b);
+    if (exit.k === 'end') return body;
+    const on = (to: number) => this.leadsOn(to, follow, depth + 1);
+    if (exit.k === 'next' || (exit.k === 'branch' && exit.taken === exit.fall)) {
+      const s = exit.k === 'branch' ? exit.taken : this.g.succ(b)[0];
+      const rest = s === undefined ? null : on(s);
+      return rest && [...body, ...rest];
+    }
+    if (exit.k !== 'branch') return null;
+    const [then, other] = [on(exit.taken), on(exit.fall)];
+    return then && other ? [...body, { k: 'if', cond: exit.cond, then, else: other }] : null;
+  }
+
+  /** How a copy goes on to `to` without a goto: falling out, continue, break or a copy of `to`; else null. */
+  private leadsOn(to: number, follow: number | null, depth: number): CStmt[] | null {
+    if (to === follow) return [];
+    if (this.innerLoop()?.header === to) return [{ k: 'continue' }];
+    if (this.open[this.open.length - 1]?.follow === to) return [{ k: 'break' }];
+    return this.copyOf(to, follow, depth);
+  }
+
+  /** A short block that returns (the join of a branch with one such arm is the other). */
+  private copyable(b: number): boolean {
+    return this.g.exit(b).k === 'end' && this.copyOf(b, null, 0) !== null;
   }
 
   /** The innermost loop being written (a switch inside it keeps its `continue`). */
