@@ -231,3 +231,12 @@ test('structure: a short block two branches share is written in each, going on t
   assert.doesNotMatch(text, /goto/, text);
   assert.equal(text.match(/b3;/g)?.length, 2, text);
 });
+
+test('structure: a second test after a statement joins the first with || and the comma operator', () => {
+  // 0: if (a) 3 else 1; 1: b1; if (c) 3 else 2; 2 and 3 return.
+  const shape: Shape = [{ branch: 'a', to: [3, 1] }, { branch: 'c', to: [3, 2] }, { ret: true }, { ret: true }];
+  const text = decompileShape(shape);
+  assert.match(text, /\(a\) \|\| \(b1, c\)/, text);
+  assert.equal(text.match(/b1/g)?.length, 1, text);
+  assert.doesNotMatch(text, /goto/, text);
+});

@@ -42,6 +42,30 @@ interface Loop {
   follow: number | null;
 }
 
+/** Statements a condition may carry before its test (the comma operator's operands). */
+const MAX_CONDITION_STEPS = 2;
+
+/**
+ * A block's statements as expressions to run before its test: each a one-line statement (no declaration,
+ * label or control), at most MAX_CONDITION_STEPS; null when they cannot be.
+ */
+function prefix(body: CStmt[]): string[] | null {
+  if (body.length > MAX_CONDITION_STEPS) return null;
+  const out: string[] = [];
+  for (const s of body) {
+    if (s.k !== 'line' || s.ends || s.text.includes('\n') || !s.text.endsWith(';')) return null;
+    // Statements that are not expressions: declarations and control.
+    const t = s.text;
+    if (
+      /^(if|for|while|do|switch|return|goto|break|continue)\b/.test(t) ||
+      /^[A-Za-z_][\w ]*\s\**[A-Za-z_]\w*\s*[=;]/.test(t)
+    )
+      return null;
+    out.push(t.slice(0, -1));
+  }
+  return out;
+}
+
 /** A construct being written that `break` leaves: a loop, or a switch (whose header is -1). */
 type Breakable = Loop & { switch?: true };
 
@@ -337,10 +361,11 @@ class Structurer {
   }
 
   /**
-   * A branch whose arm is a block doing nothing but branch again, reached from nowhere else (and not where
-   * an enclosing construct continues), shares a target with it: the two conditions as one with && or || (the second evaluated only when the first
-   * does not decide, as the machine does). The inner block does nothing, so should some construct still
-   * continue at it, writing it there as well is harmless.
+   * A branch whose arm is a block that only branches again (after at most a few one-line statements),
+   * reached from nowhere else (and not where an enclosing construct continues), shares a target with it:
+   * the two conditions as one with && or ||, the second evaluated only when the first does not decide, as
+   * the machine does — the inner block's statements with it, before its test (`(a) || (x = f(y), x < 3)`).
+   * Absorbed so, the inner block is written nowhere else.
    */
   private shortCircuit(exit: BlockExit): BlockExit {
     const { g } = this;
@@ -348,17 +373,25 @@ class Structurer {
       // Not a block an enclosing construct continues at (its code after the construct would jump to it).
       const continued = (x: number) => this.follows.includes(x) || this.open.some((l) => l.follow === x);
       const inner = (x: number) => {
-        const e = g.pred(x).length === 1 && !this.loops.has(x) && !continued(x) && !g.body(x).length ? g.exit(x) : null;
-        return e?.k === 'branch' && e.taken !== e.fall ? e : null;
+        const steps = g.pred(x).length === 1 && !this.loops.has(x) && !continued(x) ? prefix(g.body(x)) : null;
+        const e = steps === null ? null : g.exit(x);
+        return e?.k === 'branch' && e.taken !== e.fall ? { ...e, steps: steps! } : null;
       };
-      const [t, f] = [inner(exit.taken), inner(exit.fall)];
       const { cond, taken, fall } = exit;
+      // Statements move into a condition only to save a goto: not when the shared target is where a loop
+      // goes on or ends (continue and break reach it without one).
+      const loop = this.innerLoop();
+      const jumps = (to: number) => to === loop?.header || this.open.some((l) => l.follow === to);
+      const [t0, f0] = [inner(taken), inner(fall)];
+      const t = t0 && (!t0.steps.length || !jumps(fall)) ? t0 : null;
+      const f = f0 && (!f0.steps.length || !jumps(taken)) ? f0 : null;
+      const test = (steps: string[], c: string) => (steps.length ? `${steps.join(', ')}, ${c}` : c);
       let next: BlockExit | null = null;
       if (f && (f.taken === taken || f.fall === taken)) {
-        const also = f.taken === taken ? f.cond : negate(f.cond);
+        const also = test(f.steps, f.taken === taken ? f.cond : negate(f.cond));
         next = { k: 'branch', cond: `(${cond}) || (${also})`, taken, fall: f.taken === taken ? f.fall : f.taken };
       } else if (t && (t.fall === fall || t.taken === fall)) {
-        const also = t.fall === fall ? t.cond : negate(t.cond);
+        const also = test(t.steps, t.fall === fall ? t.cond : negate(t.cond));
         next = { k: 'branch', cond: `(${cond}) && (${also})`, taken: t.fall === fall ? t.taken : t.fall, fall };
       }
       if (!next) break;
