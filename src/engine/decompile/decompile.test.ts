@@ -351,3 +351,47 @@ for (const level of ['O0', 'O1', 'O2', 'O3'])
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+/** A branch after flags that a `test` sets on one path and a `cmp` on the other (no C compiler emits it so small). */
+const MERGED_FLAGS = `	.intel_syntax noprefix
+	.text
+	.globl	merged
+	.type	merged, @function
+merged:
+	test	edi, edi
+	je	.L1
+	cmp	esi, 5
+.L1:
+	jle	.Lneg
+	mov	eax, 1
+	ret
+.Lneg:
+	mov	eax, 0
+	ret
+	.globl	main
+main:
+	xor	eax, eax
+	ret
+	.section	.note.GNU-stack,"",@progbits
+`;
+
+test('decompile: a condition on flags merged from different operations is computed where each sets them', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+  try {
+    writeFileSync(join(dir, 'f.s'), MERGED_FLAGS);
+    execFileSync('gcc', ['f.s', '-o', 'f'], { cwd: dir, stdio: 'ignore' });
+    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
+    const fi = graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === 'merged')!.vaddr);
+    const out = decompile(image, graph, decoders, [fi]);
+    assert.ok(out.functions[0]!.text, out.functions[0]!.error);
+    writeFileSync(
+      join(dir, 'check.c'),
+      `${out.source}\nint main(void) { return merged(0, 9) == 0 && merged(1, 5) == 0 && merged(1, 6) == 1 && merged(-3, 9) == 1 ? 0 : 1; }\n`,
+    );
+    execFileSync('gcc', ['check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+    execFileSync('./check', { cwd: dir, stdio: 'pipe' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -192,6 +192,8 @@ function bitfieldInsert(e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string): 
 }
 
 export function condC(ctx: Context, cc: Cond, flags: Expr, depth = 0): string {
+  // Flags merged from operations of different shapes: the condition each definition computed.
+  if (flags.k === 'reg' && ctx.merged.read.get(flags.ver)?.has(cc)) return `fk_${flags.ver}_${cc}`;
   // ARM's compare inside an IT block: when its condition fails, the flags stay what they were.
   const saved = flags.k === 'reg' && flags.ver > 0 ? flagsDefinition(ctx, flags.r, flags.ver) : null;
   const kept = saved?.nzcv;

@@ -38,6 +38,7 @@ import {
   type PrototypeC,
 } from './function-context.js';
 import { paramHomes } from './param-homes.js';
+import { mergedFlags } from './merged-flags.js';
 import { declareAs, type FunctionTyping } from './typing.js';
 
 /** Bytes below the deepest frame offset the code reaches that the frame array keeps (the red zone and more). */
@@ -107,8 +108,10 @@ export function functionC(
     dead: new Set(),
     locals: NO_LOCALS,
     flagClass: flagClasses(df),
+    merged: { read: new Map(), feeds: new Map() },
   };
   propagation(ctx);
+  ctx.merged = mergedFlags(df, (ver) => ctx.flagClass.has(ver));
   // A live phi merging a register's entry value reads it from the register's variable.
   for (const b of fn.blocks)
     for (const s of b.stmts)
@@ -269,6 +272,8 @@ function prologue(ctx: Context, body: string): string[] {
       const { a, b: bb } = saved.flags;
       lines.push(`  ${uType(a.w)} fa_${v} = 0; ${uType(bb.w)} fb_${v} = 0;${saved.c ? ` int fc_${v} = 0;` : ''}`);
     }
+  for (const [ver, conds] of ctx.merged.read)
+    for (const cc of conds) if (used.has(`fk_${ver}_${cc}`)) lines.push(`  int fk_${ver}_${cc} = 0;`);
   if (vars.has(sp)) {
     const { depth, stackArgs } = frameSize(ctx);
     const size = depth + fn.regs.addressSize + stackArgs * conv.stackSlot + 16;
@@ -412,10 +417,16 @@ function stmtC(ctx: Context, s: Stmt): string[] {
       if (ctx.inline.has(`${s.r}:${s.ver}`) || ctx.dead.has(`${s.r}:${s.ver}`)) return [];
       if (s.r === fn.regs.flags) {
         const saved = savedFlags(s.e);
+        if (!saved && ctx.merged.feeds.has(s.ver))
+          throw new Unsupported('a condition on merged flags one of whose operations the output cannot state');
         if (!saved) return [];
         const v = flagVar(ctx, s.ver);
         const out = [`fa_${v} = ${exprC(ctx, saved.flags.a)};`, `fb_${v} = ${exprC(ctx, saved.flags.b)};`];
-        return saved.c ? [...out, `fc_${v} = ${exprC(ctx, saved.c)};`] : out;
+        if (saved.c) out.push(`fc_${v} = ${exprC(ctx, saved.c)};`);
+        // The conditions a merge of differently shaped flags reads later, computed here (merged-flags.ts).
+        const here: Expr = { k: 'reg', r: s.r, ver: s.ver, w: fn.regs.addressSize };
+        for (const m of ctx.merged.feeds.get(s.ver) ?? []) out.push(`fk_${m.ver}_${m.cc} = ${condC(ctx, m.cc, here)};`);
+        return out;
       }
       const vw = ctx.varWidth[s.r]!;
       return [`${variable(ctx, s.r)} = ${referenceOf(ctx, s.r, s.ver, vw) ?? fit(exprC(ctx, s.e), s.e.w, vw)};`];

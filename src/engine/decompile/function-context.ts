@@ -8,6 +8,7 @@ import type { CoarseClass } from '../types/index.js';
 import { constant, operand, RESERVED, sType, uType, Unsupported } from './c-names.js';
 import type { FrameLocals } from './frame-locals.js';
 import type { JumpTable } from './jump-table.js';
+import type { MergedFlags } from './merged-flags.js';
 import type { RegisterParams } from './param-homes.js';
 import type { Program } from './program.js';
 import type { TypedAccess } from './typed-access.js';
@@ -79,6 +80,8 @@ export interface Context {
   locals: FrameLocals;
   /** Flags versions phis merge share the variables their operands are saved in: version → the class's least. */
   flagClass: Map<number, number>;
+  /** Conditions on flags merged from operations of different shapes (merged-flags.ts). */
+  merged: MergedFlags;
 }
 
 /** The names of a function's register variables. */
