@@ -41,6 +41,7 @@ function valueAs(
 
 /** `v`, an unsigned value, as class `cls`'s type (an integer class's signed type). */
 function asClass(cls: CoarseClass, width: number, v: string): string {
+  if (cls === 'int128') return v;
   return /^int(8|16|32|64)$/.test(cls) ? signedAs(v, Number(cls.slice(3)) / 8) : `(${classType(cls, width)})${v}`;
 }
 

@@ -395,3 +395,32 @@ test('decompile: a condition on flags merged from different operations is comput
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('decompile: a structure passed in memory and read 16 bytes at a time is passed as 16-byte values', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+  try {
+    writeFileSync(
+      join(dir, 'f.c'),
+      'struct big { long a, b, c, d; };\n' +
+        '__attribute__((noinline)) void copy_out(struct big *out, struct big s) { *out = s; }\n' +
+        'int main(void) { return 0; }\n',
+    );
+    execFileSync('gcc', ['-O2', 'f.c', '-o', 'f'], { cwd: dir, stdio: 'ignore' });
+    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
+    const fi = graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === 'copy_out')!.vaddr);
+    const out = decompile(image, graph, decoders, [fi]);
+    const text = out.functions[0]!.text!;
+    assert.match(text, /^void copy_out\([^,]+\*a1, struct v128 a2, struct v128 a3\) \{$/m, text);
+    writeFileSync(
+      join(dir, 'check.c'),
+      `${out.source}\nstruct big { long a, b, c, d; };\nint main(void) {\n` +
+        '  struct big o = {0};\n  copy_out((void *)&o, (struct v128){1, 2}, (struct v128){3, 4});\n' +
+        '  return o.a == 1 && o.b == 2 && o.c == 3 && o.d == 4 ? 0 : 1;\n}\n',
+    );
+    execFileSync('gcc', ['check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+    execFileSync('./check', { cwd: dir, stdio: 'pipe' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

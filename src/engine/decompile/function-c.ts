@@ -51,6 +51,9 @@ const NO_LOCALS: FrameLocals = { at: () => null, slot: () => null, declared: new
 
 /** The function's declaration: its data types' names and types where they fit the code, else its classes'. */
 export function declaration(name: string, p: PrototypeC, typing: FunctionTyping | null): string {
+  // 16 bytes are a value the output can pass on the stack only; in registers or returned they are not yet.
+  if (p.returns.cls === 'int128' || p.params.some((x) => x.cls === 'int128' && x.location.kind !== 'stack'))
+    throw new Unsupported('a 128-bit integer passed or returned in registers');
   const params = p.params
     .map((x, i) => {
       const typed = typing?.params[i];

@@ -44,6 +44,9 @@ export function classType(cls: CoarseClass, width: number): string {
     case 'int32':
     case 'int64':
       return sType(Number(cls.slice(3)) / 8);
+    case 'int128':
+      // 16 bytes on the stack (a structure passed in memory, read as vectors): the output's 16-byte struct.
+      return 'struct v128';
     default:
       throw new Unsupported(`a ${cls} of ${width} bytes passed by value`);
   }

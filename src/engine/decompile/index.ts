@@ -138,6 +138,8 @@ export function decompile(
     });
     const sig = signatures[fi];
     const abi = lifter.abiOf(fi);
+    // A 16-byte value passed by value is the output's 16-byte struct.
+    if (sig?.params.some((p) => p.cls === 'int128')) program.runtime.use('v128');
     const fn = lifter.lift(fi, layouts[fi]!);
     if (!sig || !abi || !fn) return done(null, 'no lifter for its CPU');
     try {
