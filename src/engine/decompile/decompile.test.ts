@@ -178,34 +178,47 @@ int main(void) {
 }
 `;
 
+/**
+ * `ops` (C functions `names`) built by `cc` -O2 and decompiled, the C compiled with `harness` (which prints
+ * their results) and run beside a native build of the same: the outputs must be equal. `emitted`: mnemonics
+ * the build must contain (else the test would not test them).
+ */
+async function matchesNative(ops: string, harness: string, names: string[], cc: string, emitted: string[] = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+  try {
+    writeFileSync(join(dir, 'ops.c'), `${ops}int main(void) { return 0; }\n`);
+    writeFileSync(join(dir, 'native.c'), ops + harness);
+    execFileSync('gcc', ['-O2', 'native.c', '-o', 'native'], { cwd: dir, stdio: 'ignore' });
+    execFileSync(cc, ['-O2', '-fno-inline', 'ops.c', '-o', 'ops'], { cwd: dir, stdio: 'ignore' });
+    if (emitted.length) {
+      const disassembly = execFileSync('objdump', ['-d', 'ops'], { cwd: dir, encoding: 'utf8' });
+      for (const m of emitted) assert.match(disassembly, new RegExp(`\\s${m}\\s`), `the build has ${m}`);
+    }
+    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'ops')), {});
+    const roots = names.map((n) =>
+      graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === n)!.vaddr),
+    );
+    const out = decompile(image, graph, decoders, roots);
+    assert.deepEqual(
+      out.functions.filter((f) => f.error).map((f) => `${f.name}: ${f.error}`),
+      [],
+    );
+    writeFileSync(join(dir, 'check.c'), out.source + harness.replace('#include <stdio.h>', ''));
+    execFileSync('gcc', ['check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+    assert.equal(
+      execFileSync('./check', { cwd: dir, encoding: 'utf8' }),
+      execFileSync('./native', { cwd: dir, encoding: 'utf8' }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 for (const cc of ['gcc', 'aarch64-linux-gnu-gcc'])
   test(`decompile: bit operations built by ${cc} -O2 (bts/btr/btc, shld/shrd; clz, rev, rbit, bfi, umulh/smulh, cls) compute what the code does`, async (t) => {
     if (!hasGcc) return t.skip('gcc absent');
     if (cc !== 'gcc' && !hasCross) return t.skip(`${cc} absent`);
-    const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
-    try {
-      writeFileSync(join(dir, 'ops.c'), `${BIT_OPS}int main(void) { return 0; }\n`);
-      writeFileSync(join(dir, 'native.c'), BIT_OPS + BIT_HARNESS);
-      execFileSync('gcc', ['-O2', 'native.c', '-o', 'native'], { cwd: dir, stdio: 'ignore' });
-      execFileSync(cc, ['-O2', '-fno-inline', 'ops.c', '-o', 'ops'], { cwd: dir, stdio: 'ignore' });
-      const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'ops')), {});
-      const roots = BIT_NAMES.map((n) =>
-        graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === n)!.vaddr),
-      );
-      const out = decompile(image, graph, decoders, roots);
-      assert.deepEqual(
-        out.functions.filter((f) => f.error).map((f) => `${f.name}: ${f.error}`),
-        [],
-      );
-      writeFileSync(join(dir, 'check.c'), out.source + BIT_HARNESS.replace('#include <stdio.h>', ''));
-      execFileSync('gcc', ['check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
-      assert.equal(
-        execFileSync('./check', { cwd: dir, encoding: 'utf8' }),
-        execFileSync('./native', { cwd: dir, encoding: 'utf8' }),
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await matchesNative(BIT_OPS, BIT_HARNESS, BIT_NAMES, cc);
   });
 
 test('decompile: globals are read by their symbol, or g_<address> when stripped, and still compute the same', async (t) => {
@@ -423,4 +436,37 @@ test('decompile: a structure passed in memory and read 16 bytes at a time is pas
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** SSE2 operations to a general register, into a vector and on two doubles, by intrinsics gcc compiles to them. */
+const SSE_OPS = `#include <emmintrin.h>
+#include <stdint.h>
+int s_movemask(uint64_t lo, uint64_t hi) { return _mm_movemask_epi8(_mm_set_epi64x((long long)hi, (long long)lo)); }
+int s_extract(uint64_t lo, uint64_t hi) { return _mm_extract_epi16(_mm_set_epi64x((long long)hi, (long long)lo), 5); }
+uint64_t s_insert(uint64_t lo, uint64_t hi, int v) { return (uint64_t)_mm_cvtsi128_si64(_mm_insert_epi16(_mm_set_epi64x((long long)hi, (long long)lo), v, 2)); }
+double s_sub(double a, double b, double c, double d) { __m128d x = _mm_sub_pd(_mm_set_pd(b, a), _mm_set_pd(d, c)); return _mm_cvtsd_f64(x) + 100 * _mm_cvtsd_f64(_mm_unpackhi_pd(x, x)); }
+double s_cvt(int a, int b) { __m128d x = _mm_cvtepi32_pd(_mm_set_epi32(0, 0, b, a)); return _mm_cvtsd_f64(x) + 1000 * _mm_cvtsd_f64(_mm_unpackhi_pd(x, x)); }
+uint64_t s_pack(uint64_t lo, uint64_t hi) { __m128i v = _mm_set_epi64x((long long)hi, (long long)lo); return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(v, v)); }
+int s_cmplt(double a, double b) { return _mm_cvtsi128_si32(_mm_castpd_si128(_mm_cmplt_sd(_mm_set_sd(a), _mm_set_sd(b)))); }
+`;
+const SSE_NAMES = [...SSE_OPS.matchAll(/ (s_\w+)\(/g)].map((m) => m[1]!);
+const SSE_HARNESS = `
+#include <stdio.h>
+int main(void) {
+  unsigned long long xs[] = {0, 1, 0x8000800080008000ull, 0x12345678ull, 0xdeadbeefcafef00dull, ~0ull, 0x00ff7fff0100ffffull};
+  double ds[] = {0.0, -1.5, 2.25, 1e300, -0.0};
+  for (int i = 0; i < 7; i++) {
+    unsigned long long x = xs[i], y = xs[(i + 3) % 7];
+    double a = ds[i % 5], b = ds[(i + 2) % 5];
+    printf("%x %x %llx %g %g %llx %d\\n", s_movemask(x, y), s_extract(x, y), (unsigned long long)s_insert(x, y, (int)i * 4099),
+      s_sub(a, b, b, a), s_cvt((int)x, (int)y), (unsigned long long)s_pack(x, y), s_cmplt(a, b));
+  }
+  return 0;
+}
+`;
+
+test('decompile: SSE2 pmovmskb, pextrw, pinsrw, subpd, cvtdq2pd, packuswb and cmpsd compute what the code does', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const emitted = ['pmovmskb', 'pextrw', 'pinsrw', 'subpd', 'cvtdq2pd', 'packuswb', 'cmpltsd'];
+  await matchesNative(SSE_OPS, SSE_HARNESS, SSE_NAMES, 'gcc', emitted);
 });

@@ -137,6 +137,10 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
     if (e.name === 'adc') return `(uint32_t)(${a} + ${b} + ${c})`;
     return e.name === 'sbc' ? `(uint32_t)(${a} - ${b} - (1u - ${c}))` : `(uint32_t)(${b} - ${a} - (1u - ${c}))`;
   }
+  if ((e.name === 'pmovmskb' || e.name === 'pextrw') && e.w === 4) {
+    ctx.program.runtime.use(e.name);
+    return `bl_${e.name}(${e.args.map((a) => x(a)).join(', ')})`;
+  }
   if (e.name === 'lwl' || e.name === 'lwr') {
     const [rt, word] = e.args;
     if (!rt || word?.k !== 'load') throw new Unsupported(`the ${e.name} operation`);

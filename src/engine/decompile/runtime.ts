@@ -33,6 +33,14 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
       'for (unsigned i = 0; i <= (big ? k : 3 - k); i++) ' +
       'if (big) p[-(long)i] = (uint8_t)(rt >> (8 * i)); else p[i] = (uint8_t)(rt >> (8 * i)); }',
   },
+  pmovmskb: {
+    deps: ['v128'],
+    text: 'static uint32_t bl_pmovmskb(struct v128 a) { uint8_t p[16]; memcpy(p, &a, 16); uint32_t m = 0; for (int i = 0; i < 16; i++) m |= (uint32_t)(p[i] >> 7) << i; return m; }',
+  },
+  pextrw: {
+    deps: ['v128'],
+    text: 'static uint32_t bl_pextrw(struct v128 a, uint8_t imm) { uint16_t p[8]; memcpy(p, &a, 16); return p[imm & 7]; }',
+  },
   parity: {
     text: 'static int bl_parity(uint8_t x) { x ^= x >> 4; x ^= x >> 2; x ^= x >> 1; return !(x & 1); }',
   },
@@ -169,6 +177,19 @@ function packedHelper(name: string): string | null {
   }
   if (name === 'shufps')
     return `${head('struct v128 a, struct v128 b, uint8_t imm')} ${view(32, 'a', 'p')} ${view(32, 'b', 'q')} uint32_t x[4] = { p[imm & 3], p[(imm >> 2) & 3], q[(imm >> 4) & 3], q[(imm >> 6) & 3] }; ${back}`;
+  if (name === 'pinsrw')
+    return `${head('struct v128 a, uint64_t v, uint8_t imm')} ${view(16, 'a', 'x')} x[imm & 7] = (uint16_t)v; ${back}`;
+  if (name === 'shufpd')
+    return `${head('struct v128 a, struct v128 b, uint8_t imm')} uint64_t lo = imm & 1 ? a.hi : a.lo, hi = imm & 2 ? b.hi : b.lo; a.lo = lo; a.hi = hi; return a; }`;
+  if (name === 'subpd')
+    return `${head('struct v128 a, struct v128 b')} double x[2], y[2]; memcpy(x, &a, 16); memcpy(y, &b, 16); x[0] -= y[0]; x[1] -= y[1]; ${back}`;
+  if (name === 'cvtdq2pd')
+    return `${head('uint64_t v')} struct v128 a; double x[2] = { (double)(int32_t)(uint32_t)v, (double)(int32_t)(uint32_t)(v >> 32) }; ${back}`;
+  if (name === 'packuswb')
+    return `${head('struct v128 a, struct v128 b')} ${view(16, 'a', 'p')} ${view(16, 'b', 'q')} uint8_t x[16]; for (int i = 0; i < 8; i++) { int16_t s = (int16_t)p[i], t = (int16_t)q[i]; x[i] = s < 0 ? 0 : s > 255 ? 255 : (uint8_t)s; x[8 + i] = t < 0 ? 0 : t > 255 ? 255 : (uint8_t)t; } ${back}`;
+  if (name === 'cmpsd')
+    // The predicate (imm & 7): eq, lt, le, unord, neq, nlt, nle, ord; the low lane all ones when it holds.
+    return `${head('struct v128 a, uint64_t b, uint8_t imm')} double x, y; memcpy(&x, &a.lo, 8); memcpy(&y, &b, 8); int u = x != x || y != y, r; switch (imm & 7) { case 0: r = x == y; break; case 1: r = x < y; break; case 2: r = x <= y; break; case 3: r = u; break; case 4: r = !(x == y); break; case 5: r = !(x < y); break; case 6: r = !(x <= y); break; default: r = !u; } a.lo = r ? ~0ull : 0; return a; }`;
   if (name === 'sethi') return `${head('struct v128 a, uint64_t b')} a.hi = b; return a; }`;
   if (name === 'setlo') return `${head('struct v128 a, uint64_t b')} a.lo = b; return a; }`;
   if (name === 'movhlps') return `${head('struct v128 a, struct v128 b')} a.lo = b.hi; return a; }`;

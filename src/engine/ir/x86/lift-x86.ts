@@ -344,6 +344,40 @@ export class X86Lifter implements Lifter {
       this.write(0, { k: 'op', name, args: [this.read(0, 16), this.read(1, 16)], w: 16 }, out);
       return true;
     }
+    return this.packedMore(name, imm, out);
+  }
+
+  /**
+   * More SSE2: to a general register (pmovmskb: the bytes' sign bits; pextrw: a word), into a vector
+   * (pinsrw), and two-lane double operations (subpd, shufpd, cvtdq2pd, cmpsd with its predicate, packuswb).
+   */
+  private packedMore(name: string, imm: Expr | null, out: Stmt[]): boolean {
+    const vector = (i: number) => this.insn.opKind(i) !== this.iced.OpKind.Register || this.width(i) === 16;
+    if (name === 'pmovmskb' && this.opCount === 2 && !vector(0) && this.width(1) === 16) {
+      this.write(0, un('zext', { k: 'op', name, args: [this.read(1, 16)], w: 4 }, this.width(0)), out);
+      return true;
+    }
+    if (name === 'pextrw' && imm && !vector(0) && this.width(1) === 16) {
+      this.write(0, un('zext', { k: 'op', name, args: [this.read(1, 16), imm], w: 4 }, this.width(0)), out);
+      return true;
+    }
+    if (name === 'pinsrw' && imm) {
+      this.write(0, { k: 'op', name, args: [this.read(0, 16), this.read(1, 2), imm], w: 16 }, out);
+      return true;
+    }
+    if ((name === 'shufpd' || name === 'cmpsd') && imm && this.opCount === 3) {
+      const b = name === 'cmpsd' ? this.read(1, 8) : this.read(1, 16);
+      this.write(0, { k: 'op', name, args: [this.read(0, 16), b, imm], w: 16 }, out);
+      return true;
+    }
+    if ((name === 'subpd' || name === 'packuswb') && this.opCount === 2 && this.width(0) === 16) {
+      this.write(0, { k: 'op', name, args: [this.read(0, 16), this.read(1, 16)], w: 16 }, out);
+      return true;
+    }
+    if (name === 'cvtdq2pd' && this.opCount === 2) {
+      this.write(0, { k: 'op', name, args: [this.read(1, 8)], w: 16 }, out);
+      return true;
+    }
     return false;
   }
 
