@@ -179,17 +179,24 @@ int main(void) {
 `;
 
 /**
- * `ops` (C functions `names`) built by `cc` -O2 and decompiled, the C compiled with `harness` (which prints
+ * `ops` (C functions `names`) built by `cc` at `level` and decompiled, the C compiled with `harness` (which prints
  * their results) and run beside a native build of the same: the outputs must be equal. `emitted`: mnemonics
  * the build must contain (else the test would not test them).
  */
-async function matchesNative(ops: string, harness: string, names: string[], cc: string, emitted: string[] = []) {
+async function matchesNative(
+  ops: string,
+  harness: string,
+  names: string[],
+  cc: string,
+  emitted: string[] = [],
+  level = '-O2',
+) {
   const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
   try {
     writeFileSync(join(dir, 'ops.c'), `${ops}int main(void) { return 0; }\n`);
     writeFileSync(join(dir, 'native.c'), ops + harness);
     execFileSync('gcc', ['-O2', 'native.c', '-o', 'native'], { cwd: dir, stdio: 'ignore' });
-    execFileSync(cc, ['-O2', '-fno-inline', 'ops.c', '-o', 'ops'], { cwd: dir, stdio: 'ignore' });
+    execFileSync(cc, [level, '-fno-inline', 'ops.c', '-o', 'ops'], { cwd: dir, stdio: 'ignore' });
     if (emitted.length) {
       const disassembly = execFileSync('objdump', ['-d', 'ops'], { cwd: dir, encoding: 'utf8' });
       for (const m of emitted) assert.match(disassembly, new RegExp(`\\s${m}\\s`), `the build has ${m}`);
@@ -469,4 +476,15 @@ test('decompile: SSE2 pmovmskb, pextrw, pinsrw, subpd, cvtdq2pd, packuswb and cm
   if (!hasGcc) return t.skip('gcc absent');
   const emitted = ['pmovmskb', 'pextrw', 'pinsrw', 'subpd', 'cvtdq2pd', 'packuswb', 'cmpltsd'];
   await matchesNative(SSE_OPS, SSE_HARNESS, SSE_NAMES, 'gcc', emitted);
+});
+
+test('decompile: SSE2 shufpd (gcc emits it for the intrinsic at -O0) computes what the code does', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const ops =
+    '#include <emmintrin.h>\n' +
+    'double s_shuffle(double a, double b, double c, double d) { __m128d x = _mm_shuffle_pd(_mm_set_pd(b, a), _mm_set_pd(d, c), 1); ' +
+    'return _mm_cvtsd_f64(x) * 10 + _mm_cvtsd_f64(_mm_unpackhi_pd(x, x)); }\n';
+  const harness =
+    '#include <stdio.h>\nint main(void) { printf("%g %g\\n", s_shuffle(1, 2, 3, 4), s_shuffle(-0.5, 7, 1e9, 3)); return 0; }\n';
+  await matchesNative(ops, harness, ['s_shuffle'], 'gcc', ['shufpd'], '-O0');
 });
