@@ -455,6 +455,10 @@ double s_sub(double a, double b, double c, double d) { __m128d x = _mm_sub_pd(_m
 double s_cvt(int a, int b) { __m128d x = _mm_cvtepi32_pd(_mm_set_epi32(0, 0, b, a)); return _mm_cvtsd_f64(x) + 1000 * _mm_cvtsd_f64(_mm_unpackhi_pd(x, x)); }
 uint64_t s_pack(uint64_t lo, uint64_t hi) { __m128i v = _mm_set_epi64x((long long)hi, (long long)lo); return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(v, v)); }
 int s_cmplt(double a, double b) { return _mm_cvtsi128_si32(_mm_castpd_si128(_mm_cmplt_sd(_mm_set_sd(a), _mm_set_sd(b)))); }
+uint64_t s_cvttpd(double a, double b) { return (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_set_pd(b, a))); }
+uint64_t s_cvttps(const float *p) { return (uint64_t)_mm_cvtsi128_si64(_mm_cvttps_epi32(_mm_loadu_ps(p))); }
+double s_min(double a, double b) { return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(a), _mm_set_sd(b))); }
+double s_max(double a, double b) { return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b))); }
 `;
 const SSE_NAMES = [...SSE_OPS.matchAll(/ (s_\w+)\(/g)].map((m) => m[1]!);
 const SSE_HARNESS = `
@@ -467,14 +471,28 @@ int main(void) {
     double a = ds[i % 5], b = ds[(i + 2) % 5];
     printf("%x %x %llx %g %g %llx %d\\n", s_movemask(x, y), s_extract(x, y), (unsigned long long)s_insert(x, y, (int)i * 4099),
       s_sub(a, b, b, a), s_cvt((int)x, (int)y), (unsigned long long)s_pack(x, y), s_cmplt(a, b));
+    printf("%llx %llx %g %g\\n", (unsigned long long)s_cvttpd(a * 1e7, b - 0.75), (unsigned long long)s_cvttps((float[]){(float)a * 3e9f, (float)b, -7.9f, (float)i}),
+      s_min(a, b), s_max(b, a));
   }
   return 0;
 }
 `;
 
-test('decompile: SSE2 pmovmskb, pextrw, pinsrw, subpd, cvtdq2pd, packuswb and cmpsd compute what the code does', async (t) => {
+test('decompile: SSE2 pmovmskb, pextrw, pinsrw, subpd, cvtdq2pd, packuswb, cmpsd, cvttpd2dq, cvttps2dq, minsd and maxsd compute what the code does', async (t) => {
   if (!hasGcc) return t.skip('gcc absent');
-  const emitted = ['pmovmskb', 'pextrw', 'pinsrw', 'subpd', 'cvtdq2pd', 'packuswb', 'cmpltsd'];
+  const emitted = [
+    'pmovmskb',
+    'pextrw',
+    'pinsrw',
+    'subpd',
+    'cvtdq2pd',
+    'packuswb',
+    'cmpltsd',
+    'cvttpd2dq',
+    'cvttps2dq',
+    'minsd',
+    'maxsd',
+  ];
   await matchesNative(SSE_OPS, SSE_HARNESS, SSE_NAMES, 'gcc', emitted);
 });
 

@@ -185,6 +185,14 @@ function packedHelper(name: string): string | null {
     return `${head('struct v128 a, struct v128 b')} double x[2], y[2]; memcpy(x, &a, 16); memcpy(y, &b, 16); x[0] -= y[0]; x[1] -= y[1]; ${back}`;
   if (name === 'cvtdq2pd')
     return `${head('uint64_t v')} struct v128 a; double x[2] = { (double)(int32_t)(uint32_t)v, (double)(int32_t)(uint32_t)(v >> 32) }; ${back}`;
+  // Truncating conversions: a value out of int32's range (or NaN) is the "integer indefinite" 0x80000000.
+  if (name === 'cvttpd2dq')
+    return `${head('struct v128 a')} double d[2]; memcpy(d, &a, 16); uint32_t x[4] = {0, 0, 0, 0}; for (int i = 0; i < 2; i++) x[i] = d[i] > -2147483649.0 && d[i] < 2147483648.0 ? (uint32_t)(int32_t)d[i] : 0x80000000u; ${back}`;
+  if (name === 'cvttps2dq')
+    return `${head('struct v128 a')} float f[4]; memcpy(f, &a, 16); uint32_t x[4]; for (int i = 0; i < 4; i++) x[i] = f[i] >= -2147483648.0f && f[i] < 2147483648.0f ? (uint32_t)(int32_t)f[i] : 0x80000000u; ${back}`;
+  // minsd/maxsd: the source unless the destination is strictly less (greater) — so a NaN gives the source.
+  if (name === 'minsd' || name === 'maxsd')
+    return `${head('struct v128 a, uint64_t b')} double x, y; memcpy(&x, &a.lo, 8); memcpy(&y, &b, 8); if (!(x ${name === 'minsd' ? '<' : '>'} y)) a.lo = b; return a; }`;
   if (name === 'packuswb')
     return `${head('struct v128 a, struct v128 b')} ${view(16, 'a', 'p')} ${view(16, 'b', 'q')} uint8_t x[16]; for (int i = 0; i < 8; i++) { int16_t s = (int16_t)p[i], t = (int16_t)q[i]; x[i] = s < 0 ? 0 : s > 255 ? 255 : (uint8_t)s; x[8 + i] = t < 0 ? 0 : t > 255 ? 255 : (uint8_t)t; } ${back}`;
   if (name === 'cmpsd')

@@ -378,6 +378,14 @@ export class X86Lifter implements Lifter {
       this.write(0, { k: 'op', name, args: [this.read(1, 8)], w: 16 }, out);
       return true;
     }
+    if ((name === 'cvttpd2dq' || name === 'cvttps2dq') && this.opCount === 2) {
+      this.write(0, { k: 'op', name, args: [this.read(1, 16)], w: 16 }, out);
+      return true;
+    }
+    if ((name === 'minsd' || name === 'maxsd') && this.opCount === 2) {
+      this.write(0, { k: 'op', name, args: [this.read(0, 16), this.read(1, 8)], w: 16 }, out);
+      return true;
+    }
     return false;
   }
 
