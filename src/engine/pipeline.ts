@@ -24,7 +24,7 @@ import { identifyLibraries } from './sbom/index.js';
 import { packedFunctionVectors } from './similarity/index.js';
 import { extractStrings, type FoundString } from './strings/index.js';
 import { understandCapabilities } from './understand.js';
-import { functionTypes } from './types/index.js';
+import { functionTypes, recoverFunctionSignatures } from './types/index.js';
 import { decompile, type Decompilation } from './decompile/index.js';
 import type { FunctionTypesRecord } from '../shared/type-records.js';
 
@@ -317,8 +317,11 @@ export async function analyzeDecompilation(
     STAGES.filter((s) => DECOMPILE_STAGES.includes(s.name)),
     onProgress,
   );
-  const { image, graph, decoders, functions, types } = ctx as AnalysisContext;
-  const typed = new Map((types ?? []).map((t) => [t.vaddr, t]));
+  const { image, graph, decoders, functions, debugImage } = ctx as AnalysisContext;
+  // Recovered once: the data types and the decompiler both start from them.
+  const signatures = recoverFunctionSignatures(image, graph, decoders);
+  const types = functionTypes(image, graph, decoders, functions, debugImage, signatures);
+  const typed = new Map(types.map((t) => [t.vaddr, t]));
   for (const [vaddr, t] of edited ?? []) typed.set(vaddr, t);
   const roots = wanted
     ? wanted.map((w) => {
@@ -334,10 +337,11 @@ export async function analyzeDecompilation(
     roots,
     functions.map((f) => renamed?.get(f.vaddr) ?? f.name),
     typed,
+    signatures,
   );
 }
 
-const DECOMPILE_STAGES: StageName[] = ['identify', 'parse', 'recover', 'names', 'types'];
+const DECOMPILE_STAGES: StageName[] = ['identify', 'parse', 'recover', 'names'];
 
 /** A function asked for by name or address that the file does not have. */
 export class NoSuchFunction extends Error {

@@ -2,6 +2,15 @@
 // where an operation reads it so), constants of a width, and the 16-byte register struct.
 export class Unsupported extends Error {}
 
+/** C's keywords and the standard names the output writes (`bool`, `NULL`): never a variable's or a placeholder's. */
+export const C_KEYWORDS: ReadonlySet<string> = new Set(
+  (
+    'auto break case char const continue default do double else enum extern float for goto if inline int long ' +
+    'register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while ' +
+    '_Alignas _Alignof _Atomic _Bool _Complex _Generic _Noreturn _Static_assert _Thread_local bool true false NULL'
+  ).split(' '),
+);
+
 /** Names the output gives things of its own (parameters, locals, saved flags, the switch value, helpers). */
 export const RESERVED = /^(a\d+|t\d*|local_\w+|f[abc]_\d+|bl_\w+|reg_\w+)$/;
 

@@ -87,19 +87,19 @@ export interface Context {
   merged: MergedFlags;
 }
 
+/** The variable of the register named `name`: its name, unless the output names something else so. */
+const variableOf = (name: string) => (RESERVED.test(name) ? `reg_${name}` : name);
+
 /** The names of a function's register variables. */
 export const variables = (fn: { regs: { names: readonly string[] } }): Set<string> =>
-  new Set(fn.regs.names.map((n) => (RESERVED.test(n) ? `reg_${n}` : n)));
+  new Set(fn.regs.names.map(variableOf));
 
 /**
  * A register's variable. Every version of a register shares it: SSA renaming followed the machine's own
  * order, so the latest assignment is the version each read means — except where propagation moved a read
  * past a new assignment, which propagation() refuses. Phis then need no copies.
  */
-export const variable = (ctx: Context, r: number) => {
-  const name = ctx.names[r]!;
-  return RESERVED.test(name) ? `reg_${name}` : name;
-};
+export const variable = (ctx: Context, r: number) => variableOf(ctx.names[r]!);
 
 /** The expression under `e`'s widenings and narrowings whose low `w` bytes are `e`'s (none narrower than `w`). */
 export function lowBits(e: Expr, w: number): Expr {

@@ -8,7 +8,7 @@ import type { BinaryImage } from '../formats/image.js';
 import { dataFlow } from '../ir/dataflow.js';
 import { FunctionLifter } from '../ir/lift-function.js';
 import { toSsa } from '../ir/ssa.js';
-import { libraryFor, recoverFunctionSignatures, recoveredRecord } from '../types/index.js';
+import { libraryFor, recoverFunctionSignatures, recoveredRecord, type RecoveredSignature } from '../types/index.js';
 import type { FunctionTypesRecord } from '../../shared/type-records.js';
 import { Unsupported } from './c-names.js';
 import { declaration, functionC } from './function-c.js';
@@ -50,7 +50,8 @@ const HEADERS = ['stdint.h', 'stdbool.h', 'stddef.h', 'string.h', 'stdlib.h', 's
 /**
  * Decompiles the functions with indices `roots` (and every function of the binary they reach); `names`,
  * by function index, are the names the analysis gave them (symbols otherwise, else sub_<address>);
- * `types`, by start address, their data types (DWARF's, a library's, the user's), else recovered ones.
+ * `types`, by start address, their data types (DWARF's, a library's, the user's), else recovered ones;
+ * `given`: the recovered signatures, when the caller has them already.
  */
 export function decompile(
   image: BinaryImage,
@@ -59,9 +60,10 @@ export function decompile(
   roots: number[],
   names?: readonly string[],
   types?: ReadonlyMap<number, FunctionTypesRecord>,
+  given?: (RecoveredSignature | null)[],
 ): Decompilation {
   const library = libraryFor(image);
-  const signatures = recoverFunctionSignatures(image, graph, decoders, library);
+  const signatures = given ?? recoverFunctionSignatures(image, graph, decoders, library);
   const word = image.identity.bits === 64 ? 8 : 4;
   const lifter = new FunctionLifter(image, graph, decoders, image.identity.platform);
   const layouts = functionBlocks(graph);

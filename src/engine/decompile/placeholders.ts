@@ -6,6 +6,7 @@
 // follow the reference's clients (docs/decisions.md, "AI decompilation").
 import type { FunctionMapping } from '../../contracts/index.js';
 import { significant, tokenize, type CToken } from './c-tokens.js';
+import { C_KEYWORDS } from './c-names.js';
 import type { DecompiledSymbol } from './program.js';
 
 /** The reference's FunctionMappingFull: each map keyed by the placeholder token it resolves. */
@@ -18,14 +19,6 @@ export interface PlaceholderForm {
   mapping: FunctionMappingFull;
 }
 
-/** C keywords and the standard type names the decompiler writes: never placeholders. */
-const RESERVED = new Set(
-  (
-    'auto break case char const continue default do double else enum extern float for goto if inline int long ' +
-    'register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while ' +
-    '_Alignas _Alignof _Atomic _Bool _Complex _Generic _Noreturn _Static_assert _Thread_local bool true false NULL'
-  ).split(' '),
-);
 /** Words that begin or qualify a type in a declaration. */
 const TYPE_WORDS = new Set(
   'void char short int long float double signed unsigned _Bool bool const volatile static register extern inline'.split(
@@ -91,7 +84,7 @@ export function placeholderForm(text: string, symbols: readonly DecompiledSymbol
       out[ti] = `"${token}${closed ? '"' : ''}`;
       return;
     }
-    if (t.kind !== 'ident' || RESERVED.has(t.text) || isTypeName(t.text)) return;
+    if (t.kind !== 'ident' || C_KEYWORDS.has(t.text) || isTypeName(t.text)) return;
     const name = t.text;
     const value = (m: Values) => (p: string) => (m[p] = { value: name });
     const prev = at(k - 1)?.text;
@@ -142,7 +135,7 @@ function declarations(tokens: CToken[], sig: number[]): { declared: Set<string>;
       afterComma = true;
       continue;
     }
-    if (t.kind !== 'ident' || RESERVED.has(s) || isTypeName(s)) {
+    if (t.kind !== 'ident' || C_KEYWORDS.has(s) || isTypeName(s)) {
       if (s !== '*') afterComma = false;
       continue;
     }

@@ -44,21 +44,28 @@ export class TypedAccess {
     if (depth > MAX_DEPTH) return null;
     for (const s of shapes(addr, w)) {
       const p = this.pointer(s.base, expr, depth + 1);
-      if (!p) continue;
-      const { struct, elem, readOnly } = p.target;
-      if ('member' in s) {
-        const f = struct ? this.c.typings.structs.get(struct)?.fields.get(s.member) : undefined;
-        if (f && f.type.size === w) return { text: `${p.text}->${f.path}`, type: f.type, readOnly };
-        continue;
-      }
-      if (!elem || elem.size !== w) continue;
+      const found = p && this.reached(p.target, s, w);
+      if (!found) continue;
+      const { readOnly } = p.target;
+      if ('member' in s) return { text: `${p.text}->${found.path}`, type: found.type, readOnly };
       const text =
         s.index === 0
           ? `*${operand(p.text)}`
           : `${operand(p.text)}[${typeof s.index === 'number' ? s.index : expr(s.index)}]`;
-      return { text, type: elem, readOnly };
+      return { text, type: found.type, readOnly };
     }
     return null;
+  }
+
+  /** What a `w`-byte access of `shape` reaches through a pointer to `target`: a member (with its path), an element. */
+  private reached(target: PointerTarget, shape: Shape, w: number): { type: ValueC; path: string } | null {
+    const found =
+      'member' in shape
+        ? target.struct
+          ? this.c.typings.structs.get(target.struct)?.fields.get(shape.member)
+          : undefined
+        : target.elem && { type: target.elem, path: '' };
+    return found && found.type.size === w ? found : null;
   }
 
   /** `e` as a C expression of a typed pointer's type, with what it points to; else null. */
@@ -96,14 +103,8 @@ export class TypedAccess {
           const key = keyOf(s.base);
           if (key === UNKNOWN) unknown = true;
           const target = key === null || key === UNKNOWN ? undefined : this.c.typings.targets.get(key);
-          if (!target) continue;
-          const type =
-            'member' in s
-              ? target.struct
-                ? this.c.typings.structs.get(target.struct)?.fields.get(s.member)?.type
-                : undefined
-              : target.elem;
-          if (type && type.size === w) return type.target?.key ?? null;
+          const found = target && this.reached(target, s, w);
+          if (found) return found.type.target?.key ?? null;
         }
         return unknown ? UNKNOWN : null;
       },

@@ -7,7 +7,7 @@ import type { FunctionTypesRecord, TypedValue, TypeDependencyRecord } from '../.
 import { createScope, parseDeclarations, parseTypeName, type DeclarationScope } from '../types/c-parse/index.js';
 import type { DataModel } from '../types/c-parse/index.js';
 import { formatType, resolve, type CType } from '../types/index.js';
-import { operand, RESERVED, uType } from './c-names.js';
+import { C_KEYWORDS, operand, RESERVED, uType } from './c-names.js';
 
 /** A value of a declared C type as the expressions read and assign it. */
 export interface ValueC {
@@ -58,13 +58,6 @@ export interface StructLayout {
   size: number | null;
 }
 
-const C_KEYWORDS = new Set(
-  (
-    'auto break case char const continue default do double else enum extern float for goto if inline int long ' +
-    'register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while ' +
-    '_Alignas _Alignof _Bool _Static_assert _Thread_local bool true false NULL'
-  ).split(' '),
-);
 /** Typedef names the output's headers declare, kept as written. */
 const STANDARD_NAMES = new Set([
   ...['size_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t', 'intmax_t', 'uintmax_t', 'wchar_t'],

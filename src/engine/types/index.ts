@@ -47,7 +47,8 @@ export function recoverFunctionSignatures(
 
 /**
  * Every function's data types as the store keeps them, in the order of `functions` (the analysis's records):
- * DWARF's where the binary or its debug file has them, else recovered from the code.
+ * DWARF's where the binary or its debug file has them, else recovered from the code. `signatures`: the
+ * recovered ones, when the caller has them already (recoverFunctionSignatures).
  */
 export function functionTypes(
   image: BinaryImage,
@@ -55,6 +56,7 @@ export function functionTypes(
   decoders: Decoders,
   functions: FunctionRecord[],
   debugImage: BinaryImage | null,
+  signatures?: (RecoveredSignature | null)[],
 ): FunctionTypesRecord[] {
   const word = image.identity.bits === 64 ? 8 : 4;
   const dwarf = readDwarfTypes(image) ?? (debugImage ? readDwarfTypes(debugImage) : null);
@@ -62,7 +64,7 @@ export function functionTypes(
   const library = libraryFor(image);
   const importAt = importsByAddress(image);
   // Recovery runs even beside full DWARF: it costs little next to recovery and keeps one path.
-  const sigs = recoverFunctionSignatures(image, graph, decoders, library);
+  const sigs = signatures ?? recoverFunctionSignatures(image, graph, decoders, library);
   const globals = new GlobalNames(image, dwarf, word);
   const typesOf = (f: FunctionRecord, i: number): FunctionTypesRecord | null => {
     const convention = sigs[i]?.convention ?? '';
