@@ -1,7 +1,8 @@
 // npm run bench:decompile-corpus — every function of the corpus's lz4 1.10.0 and sqlite 3.50.4 x86-64 builds
 // (stripped; gcc -O0..-O3, clang -O0/-O2/-O3) decompiled into one translation unit per binary, which gcc
 // compiles (`gcc -c`, no warnings): per binary the share that decompiles, the share that compiles (errors
-// attributed to the definition they fall in), failures by cause, gotos and lines per function beside the
+// attributed to the definition they fall in), failures by cause, gotos per function (and the functions
+// with irreducible flow, the only ones that should have any, apart) and lines per function beside the
 // source's lines per function (from the build's -g twin where the corpus has one), and the time
 // per function (p50/p95; recovery and signatures apart) beside the whole binary's. Ghidra's decompiler core
 // needs 230 ms per function (p50) on this machine (the issue's figure; Ghidra cannot run here).
@@ -32,10 +33,10 @@ const work = mkdtempSync(join(tmpdir(), 'binlens-decompile-corpus-'));
 const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
 console.log(
-  'binary                                        functions  decompiled  compiled  gotos/fn  lines/fn  src lines/fn  p50 ms  p95 ms  whole s',
+  'binary                                        functions  decompiled  compiled  gotos/fn  irreducible  gotos there  gotos elsewhere  lines/fn  src lines/fn  p50 ms  p95 ms  whole s',
 );
 const causes = new Map<string, number>();
-let all = { n: 0, decompiled: 0, compiled: 0 };
+let all = { n: 0, decompiled: 0, compiled: 0, gotosElsewhere: 0 };
 for (const b of chosen) {
   const bytes = readFileSync(join(CORPUS, b.path));
   const t0 = performance.now();
@@ -75,20 +76,24 @@ for (const b of chosen) {
   const ok = out.functions.filter((f) => f.text !== null);
   for (const f of out.functions) if (f.error) causes.set(f.error, (causes.get(f.error) ?? 0) + 1);
   const compiled = ok.filter((f) => !broken.has(f.name)).length;
-  const gotos = ok.reduce((n, f) => n + (f.text!.match(/\bgoto\b/g)?.length ?? 0), 0);
+  const gotosIn = (fs: typeof ok) => fs.reduce((n, f) => n + (f.text!.match(/\bgoto\b/g)?.length ?? 0), 0);
+  const gotos = gotosIn(ok);
+  const irreducible = ok.filter((f) => f.irreducible);
+  const gotosThere = gotosIn(irreducible);
+  all.gotosElsewhere += gotos - gotosThere;
   const lineCount = ok.reduce((n, f) => n + f.text!.split('\n').length, 0);
   const times = out.functions.map((f) => f.ms).sort((x, y) => x - y);
   const n = out.functions.length;
   const twin = sourceLinesPerFunction(join(CORPUS, b.path.replace(/_stripped$/, 'g')));
   const source = twin === null ? '-' : fmt(twin);
-  all = { n: all.n + n, decompiled: all.decompiled + ok.length, compiled: all.compiled + compiled };
+  all = { ...all, n: all.n + n, decompiled: all.decompiled + ok.length, compiled: all.compiled + compiled };
   console.log(
-    `${b.path.split('/').pop()!.padEnd(45)} ${String(n).padStart(9)} ${fmt((100 * ok.length) / n).padStart(10)}% ${fmt((100 * compiled) / n).padStart(8)}% ${fmt(gotos / Math.max(1, ok.length)).padStart(9)} ${fmt(lineCount / Math.max(1, ok.length)).padStart(9)} ${source.padStart(13)} ${fmt(quantile(times, 0.5), 1).padStart(7)} ${fmt(quantile(times, 0.95), 1).padStart(7)} ${fmt(whole, 1).padStart(8)}`,
+    `${b.path.split('/').pop()!.padEnd(45)} ${String(n).padStart(9)} ${fmt((100 * ok.length) / n).padStart(10)}% ${fmt((100 * compiled) / n).padStart(8)}% ${fmt(gotos / Math.max(1, ok.length)).padStart(9)} ${String(irreducible.length).padStart(12)} ${String(gotosThere).padStart(12)} ${String(gotos - gotosThere).padStart(16)} ${fmt(lineCount / Math.max(1, ok.length)).padStart(9)} ${source.padStart(13)} ${fmt(quantile(times, 0.5), 1).padStart(7)} ${fmt(quantile(times, 0.95), 1).padStart(7)} ${fmt(whole, 1).padStart(8)}`,
   );
 }
 rmSync(work, { recursive: true, force: true });
 console.log(
-  `all: ${all.n} functions, ${fmt((100 * all.decompiled) / Math.max(1, all.n))}% decompile, ${fmt((100 * all.compiled) / Math.max(1, all.n))}% compile (target 95%)`,
+  `all: ${all.n} functions, ${fmt((100 * all.decompiled) / Math.max(1, all.n))}% decompile, ${fmt((100 * all.compiled) / Math.max(1, all.n))}% compile (target 95%), ${all.gotosElsewhere} gotos outside irreducible flow (target 0)`,
 );
 console.log('failures by cause:');
 for (const [k, v] of [...causes].sort((x, y) => y[1] - x[1]).slice(0, 12))

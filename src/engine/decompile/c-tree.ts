@@ -21,7 +21,7 @@ export type CStmt =
   | { k: 'continue' };
 
 /** The statement lists nested in `s`. */
-function children(s: CStmt): CStmt[][] {
+export function children(s: CStmt): CStmt[][] {
   switch (s.k) {
     case 'if':
       return [s.then, s.else];
@@ -73,6 +73,11 @@ function ends(list: readonly CStmt[]): boolean {
 /** The identifiers (and keywords) a piece of C text spells. */
 export const identifiers = (text: string): string[] => text.match(/[A-Za-z_]\w*/g) ?? [];
 
+/** A line that declares a variable (`uint32_t t = …;`), not a statement that starts with a keyword. */
+export const isDeclaration = (text: string): boolean =>
+  !/^(if|for|while|do|switch|return|goto|break|continue|case|default|else)\b/.test(text) &&
+  /^[A-Za-z_][\w ]*\s\**[A-Za-z_]\w*\s*[=;[]/.test(text);
+
 /** A single transfer of control, the statement an early exit is made of. */
 export const isJump = (s: CStmt | undefined): boolean =>
   !!s && (s.k === 'goto' || s.k === 'break' || s.k === 'continue' || (s.k === 'line' && s.ends === true));
@@ -82,6 +87,7 @@ const FLIP: Record<string, string> = { '==': '!=', '!=': '==', '<': '>=', '>=': 
 /** The condition that holds when `cond` does not: one comparison flipped, a negation dropped, else `!(…)`. */
 export function negate(cond: string): string {
   const c = unwrap(cond);
+  if (/^!?[A-Za-z_]\w*$/.test(c)) return c.startsWith('!') ? c.slice(1) : `!${c}`;
   if (c.startsWith('!(') && closing(c, 1) === c.length - 1) return unwrap(c.slice(1));
   const ops = topLevelOperators(c);
   if (ops?.length === 1 && FLIP[ops[0]!.op])
@@ -179,7 +185,11 @@ function rewrite(list: CStmt[], targets: Set<string>): CStmt[] {
     if (s.k === 'if') {
       const then = rewrite(s.then, targets);
       const other = rewrite(s.else, targets);
-      if (!then.length && !other.length) continue;
+      if (!then.length && !other.length) {
+        // A condition that carries statements (`(a) && (x = y, x < 3)`) still runs them.
+        if (s.cond.includes(',')) out.push({ k: 'line', text: `(void)(${unwrap(s.cond)});` });
+        continue;
+      }
       if (!then.length) {
         out.push({ k: 'if', cond: negate(s.cond), then: other, else: [] });
       } else if (other.length && ends(then)) {

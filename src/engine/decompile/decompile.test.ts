@@ -16,6 +16,23 @@ const BENCH = resolve(process.cwd(), '..', 'shared', 'decompile-bench', 'problem
 const hasGcc = hasCommand('gcc');
 const hasCross = hasCommand('aarch64-linux-gnu-gcc');
 
+/** `source` (decompiled C with a main) built by gcc in `dir` and run: throws when it does not exit 0. */
+function compiledAndRun(dir: string, source: string): void {
+  writeFileSync(join(dir, 'check.c'), source);
+  execFileSync('gcc', ['-w', 'check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
+  execFileSync('./check', { cwd: dir, stdio: 'pipe' });
+}
+
+/** `source` built by gcc at `level` in `dir` (as `f`), and the C of the functions named `names`. */
+async function decompiledFrom(dir: string, source: string, level: string, names: string[]) {
+  writeFileSync(join(dir, 'f.c'), source);
+  execFileSync('gcc', [level, '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
+  const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
+  const starts = names.map((n) => image.symbols.find((s) => s.name === n)!.vaddr);
+  const roots = starts.map((start) => graph.functions.findIndex((f) => f.start === start));
+  return { out: decompile(image, graph, decoders, roots), starts };
+}
+
 interface Problem {
   index: number;
   c_func: string;
@@ -113,16 +130,14 @@ test('decompile: strings in read-only data passed to calls are C string literals
   if (!hasGcc) return t.skip('gcc absent');
   const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
   try {
-    writeFileSync(
-      join(dir, 'f.c'),
+    const { out } = await decompiledFrom(
+      dir,
       '#include <stdio.h>\n#include <string.h>\n' +
         'int greet(const char *who) { if (strcmp(who, "world") == 0) return puts("hello, \\"world\\"\\t??!"); return printf("hi %s, %d\\n", who, 7); }\n' +
         'int main(void) { return 0; }\n',
+      '-O2',
+      ['greet'],
     );
-    execFileSync('gcc', ['-O2', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
-    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
-    const start = image.symbols.find((s) => s.name === 'greet')!.vaddr;
-    const out = decompile(image, graph, decoders, [graph.functions.findIndex((f) => f.start === start)]);
     const text = out.functions[0]!.text!;
     assert.match(text, /strcmp\([^;]*"world"\)/, text);
     assert.match(text, /puts\("hello, \\"world\\"\\t\?\\\?!"\)/, text);
@@ -262,13 +277,38 @@ test('decompile: globals are read by their symbol, or g_<address> when stripped,
       assert.ok(bump.symbols.some((s) => s.kind === 'global' && names.test(`*(uint32_t *)${s.name}`)));
       // The global it writes, by the name the output gives it.
       const counter = /\*\(uint32_t \*\)(\w+) = /.exec(bump.text!)![1]!;
-      writeFileSync(
-        join(dir, 'check.c'),
+      compiledAndRun(
+        dir,
         `${out.source}\nint main(void) { ${bump.name}(1); ${bump.name}(2); return !(*(uint32_t *)${counter} == 5); }\n`,
       );
-      execFileSync('gcc', ['-w', 'check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
-      execFileSync('./check', { cwd: dir, stdio: 'pipe' });
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('decompile: privileged instructions a user program faults on (cli, out) end it there, as the machine does', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
+  try {
+    const { out, starts } = await decompiledFrom(
+      dir,
+      '__attribute__((noinline)) int poke(int x) { if (x > 7) __asm__ volatile("cli"); ' +
+        'if (x < 0) __asm__ volatile("outb %%al, $0x80" : : "a"(x)); return x + 1; }\n' +
+        'int main(void) { return 0; }\n',
+      '-O1',
+      ['poke'],
+    );
+    const poke = out.functions.find((f) => f.address === starts[0])!;
+    assert.equal(poke.error, undefined);
+    assert.equal(poke.text!.match(/abort\(\);/g)?.length, 2, poke.text!);
+    // The paths that do not fault compute what the code does; those that do end (the child dies).
+    compiledAndRun(
+      dir,
+      `${out.source}\n#include <sys/wait.h>\n#include <unistd.h>\n` +
+        `int main(void) { if (${poke.name}(3) != 4) return 1; for (int x = 8; x >= -8; x -= 16) { pid_t p = fork(); ` +
+        `if (p == 0) { ${poke.name}(x); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFSIGNALED(st)) return 2; } return 0; }\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -278,32 +318,26 @@ test('decompile: x86-64 string moves (rep movsb, movsq) copy as the machine does
   if (!hasGcc) return t.skip('gcc absent');
   const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
   try {
-    writeFileSync(
-      join(dir, 'f.c'),
+    const { out } = await decompiledFrom(
+      dir,
       '__attribute__((noinline)) char *copy_bytes(char *d, const char *s, unsigned long n) {\n' +
         '  __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory"); return d; }\n' +
         '__attribute__((noinline)) const long *copy_word(long *d, const long *s) {\n' +
         '  __asm__ volatile("movsq" : "+D"(d), "+S"(s) : : "memory"); return s; }\n' +
         'int main(void) { return 0; }\n',
+      '-O1',
+      ['copy_bytes', 'copy_word'],
     );
-    execFileSync('gcc', ['-O1', '-o', 'f', 'f.c'], { cwd: dir, stdio: 'ignore' });
-    const { image, graph, decoders } = await recoverBinaryFunctions(readFileSync(join(dir, 'f')), {});
-    const roots = ['copy_bytes', 'copy_word'].map((n) =>
-      graph.functions.findIndex((f) => f.start === image.symbols.find((s) => s.name === n)!.vaddr),
-    );
-    const out = decompile(image, graph, decoders, roots);
     assert.deepEqual(
       out.functions.filter((f) => f.error).map((f) => f.error),
       [],
     );
-    writeFileSync(
-      join(dir, 'check.c'),
+    compiledAndRun(
+      dir,
       `${out.source}\nint main(void) { char x[8] = "abcdefg", y[8] = {0}; long a = 5, b = 0;\n` +
         '  if ((char *)copy_bytes(y, x, 8) != y + 8 || y[3] != 100) return 1;\n' +
         '  if ((const long *)copy_word(&b, &a) != &a + 1 || b != 5) return 2; return 0; }\n',
     );
-    execFileSync('gcc', ['-w', 'check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
-    execFileSync('./check', { cwd: dir, stdio: 'pipe' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -355,8 +389,8 @@ for (const level of ['O0', 'O1', 'O2', 'O3'])
       // parameter, whose home the slot is), and the table read is written nowhere.
       assert.match(sw, /switch \([^\n]*\) \{\n(.*\n)*? *case 3:\n *case 4:\n/, sw);
       assert.doesNotMatch(sw, /\bt == /, 'no comparison chain of the target');
-      writeFileSync(
-        join(dir, 'check.c'),
+      compiledAndRun(
+        dir,
         `${out.source}\n${SWITCHES.replace(/\bsw\b/g, 'ref_sw').replace(/\bloopsw\b/g, 'ref_loopsw')}\n` +
           'int main(void) {\n  for (int x = -2; x < 10; x++) for (int y = -3; y < 4; y++) if (sw(x, y) != ref_sw(x, y)) return 1;\n' +
           '  const char *in[] = {"", "abc", "cafe", "xyzd", "fffeed", "abcdefgh", "eeee"};\n' +
@@ -365,8 +399,6 @@ for (const level of ['O0', 'O1', 'O2', 'O3'])
           (level === 'O1' ? '' : '  for (int i = 0; i < 7; i++) if (loopsw(in[i]) != ref_loopsw(in[i])) return 2;\n') +
           '  return 0;\n}\n',
       );
-      execFileSync('gcc', ['-w', 'check.c', '-o', 'check'], { cwd: dir, stdio: 'pipe' });
-      execFileSync('./check', { cwd: dir, stdio: 'pipe' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -73,7 +73,7 @@ export function functionC(
   name: string,
   proto: PrototypeC,
   typing: FunctionTyping,
-): string {
+): { text: string; irreducible: boolean } {
   const { fn } = df.ssa;
   const arch = program.image.identity.architecture;
   const arm = arch === 'arm' || arch === 'arm64';
@@ -133,8 +133,10 @@ export function functionC(
   }
   if (fn.undecoded) throw new Unsupported(`${fn.undecoded} undecoded instructions`);
   switchTables(ctx);
-  const body = printC(simplify(dropUnread(structure(flowGraph(ctx, new Set(df.ssa.order))))));
-  return [`${declaration(name, proto, typing)} {`, ...prologue(ctx, body.join('\n')), ...body, '}'].join('\n');
+  const { body: tree, flags, irreducible } = structure(flowGraph(ctx, new Set(df.ssa.order)));
+  const body = printC(simplify(dropUnread(tree)));
+  const head = `${declaration(name, proto, typing)} {`;
+  return { text: [head, ...prologue(ctx, body.join('\n'), flags), ...body, '}'].join('\n'), irreducible };
 }
 
 /**
@@ -235,7 +237,8 @@ function variableWidths(df: DataFlow): number[] {
  * Declarations of what `body` uses — register variables, frame locals, saved flags operands, the frame
  * array the stack pointer points into — and the entry values: parameters into their registers.
  */
-function prologue(ctx: Context, body: string): string[] {
+/** Declarations and set-up before the body: its variables, flags (`flags`: goto elimination's), frame. */
+function prologue(ctx: Context, body: string, flags: readonly string[]): string[] {
   const { df, program, conv } = ctx;
   const { fn } = df.ssa;
   const used = new Set(identifiers(body));
@@ -264,6 +267,8 @@ function prologue(ctx: Context, body: string): string[] {
     list.push(`${v} = ${w === 16 ? '{0}' : '0'}`);
   }
   for (const [t, list] of byType) lines.push(`  ${t} ${list.join(', ')};`);
+  const routes = flags.filter((f) => used.has(f));
+  if (routes.length) lines.push(`  bool ${routes.map((f) => `${f} = false`).join(', ')};`);
   // Flags: the two operands of the operation that set them, by version (merged versions share them).
   const declared = new Set<number>();
   for (const b of fn.blocks)
@@ -450,13 +455,17 @@ function stmtC(ctx: Context, s: Stmt): string[] {
   }
 }
 
+/** Instructions that stop a Linux or Windows user-mode program where they stand. */
+const FAULTS = new Set(['hlt', 'ud2', 'int3', 'trap', 'int1', 'cli', 'sti', 'in', 'out']);
+
 /**
  * The effects the output can state: `rep stos` and `movs` as the loops they are (direction flag clear, as
  * the ABI says), each register they write set to where it ends.
  */
 function effectC(ctx: Context, s: Extract<Stmt, { k: 'effect' }>): string[] {
-  // A trap ends the program where the machine would fault; MIPS's conditional traps when their comparison holds.
-  if (s.name === 'hlt' || s.name === 'ud2' || s.name === 'int3' || s.name === 'trap') return ['abort();'];
+  // A trap ends the program where the machine would fault, as do the privileged instructions a user-mode
+  // program faults on (cli, in, out; int1 traps); MIPS's conditional traps when their comparison holds.
+  if (FAULTS.has(s.name)) return ['abort();'];
   const trap = /^trap_(ge|geu|lt|ltu|eq|ne)$/.exec(s.name);
   if (trap && s.reads.length === 2) {
     const cond = trap[1]!;

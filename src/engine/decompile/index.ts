@@ -30,6 +30,8 @@ export interface DecompiledFunction {
   symbols: DecompiledSymbol[];
   /** The C types (and widths in bytes) its definition declares it to return and take; null without a text. */
   prototype: DecompiledPrototype | null;
+  /** Its flow has a cycle entered in more than one place: the one kind its text writes with gotos. */
+  irreducible: boolean;
   /** Milliseconds its lifting, data flow and translation took. */
   ms: number;
 }
@@ -129,6 +131,7 @@ export function decompile(
       error?: string,
       symbols: DecompiledSymbol[] = [],
       prototype: DecompiledPrototype | null = null,
+      irreducible = false,
     ): DecompiledFunction => ({
       address: f.start,
       name,
@@ -136,6 +139,7 @@ export function decompile(
       ...(error === undefined ? {} : { error }),
       symbols,
       prototype,
+      irreducible,
       ms: performance.now() - t0,
     });
     const sig = signatures[fi];
@@ -158,10 +162,11 @@ export function decompile(
         params: sig.params.map((p, i) => spelled(p, typing.params[i]!.type)),
       };
       return done(
-        c.value,
+        c.value.text,
         undefined,
         [self, ...c.symbols.filter((s) => s.kind !== 'function' || s.name !== name)],
         prototype,
+        c.value.irreducible,
       );
     } catch (err) {
       // A defect met on one function costs that function, not the binary's other decompilations.

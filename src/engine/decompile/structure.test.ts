@@ -40,7 +40,7 @@ function decompileShape(shape: Shape): string {
           return 'branch' in x ? { k: 'branch', cond: x.branch, taken: x.to[0], fall: x.to[1] } : { k: 'next' };
         },
         label: (b) => `L${b}`,
-      }),
+      }).body,
     ),
     0,
   );
@@ -68,7 +68,7 @@ test('structure: a diamond is if/else, a guard is an early return without else',
   const guard: Shape = [{ branch: 'p == 0', to: [1, 2] }, { ret: true }, { to: [3] }, { ret: true }];
   assert.equal(decompileShape(guard), ['b0;', 'if (p == 0) {', '  return 1;', '}', 'b2;', 'return 3;'].join('\n'));
   const thenOnly: Shape = [{ branch: 'c', to: [2, 1] }, { to: [2] }, { ret: true }];
-  assert.equal(decompileShape(thenOnly), ['b0;', 'if (!(c)) {', '  b1;', '}', 'return 2;'].join('\n'));
+  assert.equal(decompileShape(thenOnly), ['b0;', 'if (!c) {', '  b1;', '}', 'return 2;'].join('\n'));
 });
 
 test('structure: a loop left early from its middle breaks out of it', () => {
@@ -92,12 +92,31 @@ test('structure: two ways into one cycle (irreducible) keep a goto, and every bl
   for (const b of ['b0;', 'b1;', 'b2;', 'return 3;']) assert.equal(text.split(b).length, 2, `${b} once in:\n${text}`);
 });
 
+test('structure: a join no construct places (three ways into one loop head, one from an inner loop) needs no goto, each block once', () => {
+  // 0: outer loop head; 1: an inner loop (1 → 1) reached from 0, 3 and 5, leaving for 0; 2, 3, 4: a chain
+  // that goes round (to 0) or into 1; 5: a loop of its own (5 → 5) that leaves for 1.
+  const shape: Shape = [
+    { branch: 'c0', to: [1, 2] },
+    { branch: 'c1', to: [1, 0] },
+    { branch: 'c2', to: [3, 0] },
+    { branch: 'c3', to: [4, 1] },
+    { branch: 'c4', to: [0, 5] },
+    { branch: 'c5', to: [5, 1], quiet: true },
+  ];
+  const text = decompileShape(shape);
+  assert.doesNotMatch(text, /goto/, text);
+  assert.match(text, /to_L1 = true;/, text);
+  for (const b of ['b0;', 'b1;', 'b2;', 'b3;', 'b4;']) assert.equal(text.split(b).length, 2, `${b} once in:\n${text}`);
+});
+
 test('negate: flips one comparison, drops a negation, else wraps', () => {
   assert.equal(negate('a == b'), 'a != b');
   assert.equal(negate('(x < 3u)'), 'x >= 3u');
   assert.equal(negate('(uint32_t)(r) <= 0'), '(uint32_t)(r) > 0');
   assert.equal(negate('a << 2 < b'), 'a << 2 >= b');
   assert.equal(negate('!(p)'), 'p');
+  assert.equal(negate('flag'), '!flag');
+  assert.equal(negate('!flag'), 'flag');
   // A looser operator at the top: flipping one comparison would not negate the whole.
   assert.equal(negate('a < b & c'), '!(a < b & c)');
   assert.equal(negate('a == 1 || b == 2'), '!(a == 1 || b == 2)');
@@ -123,7 +142,7 @@ test('structure: a switch in a loop — cases that go round continue, one that l
       'b0;',
       'for (;;) {',
       '  b1;',
-      '  if (!(more)) {',
+      '  if (!more) {',
       '    break;',
       '  }',
       '  b2;',

@@ -2,9 +2,10 @@
 // dominator tree) become loops; a conditional branch becomes if/else whose arms meet again at the branch's
 // immediate post-dominator; a jump to the innermost loop's head or exit becomes continue or break. Whatever
 // fits none of these — irreducible flow, a loop's second exit, a join another construct already placed —
-// stays a goto to the block's label, so every function comes out, structured as far as its flow allows.
+// is first a goto to the block's label; in reducible flow, goto elimination then replaces each of them.
 import { immediateDominators, reversePostorder } from '../ir/dominators.js';
-import { isJump, negate, type CStmt } from './c-tree.js';
+import { isDeclaration, isJump, negate, type CStmt } from './c-tree.js';
+import { eliminateGotos } from './goto-elimination.js';
 
 /** How a block leaves, once its own statements have run. */
 export type BlockExit =
@@ -56,11 +57,7 @@ function prefix(body: CStmt[]): string[] | null {
     if (s.k !== 'line' || s.ends || s.text.includes('\n') || !s.text.endsWith(';')) return null;
     // Statements that are not expressions: declarations and control.
     const t = s.text;
-    if (
-      /^(if|for|while|do|switch|return|goto|break|continue)\b/.test(t) ||
-      /^[A-Za-z_][\w ]*\s\**[A-Za-z_]\w*\s*[=;]/.test(t)
-    )
-      return null;
+    if (/^(if|for|while|do|switch|return|goto|break|continue)\b/.test(t) || isDeclaration(t)) return null;
     out.push(t.slice(0, -1));
   }
   return out;
@@ -69,8 +66,16 @@ function prefix(body: CStmt[]): string[] | null {
 /** A construct being written that `break` leaves: a loop, or a switch (whose header is -1). */
 type Breakable = Loop & { switch?: true };
 
-export function structure(g: FlowGraph): CStmt[] {
-  return new Structurer(g).run();
+/**
+ * The function's statements, and the flags goto elimination declared (false at the start). Flow that is
+ * reducible comes out without a goto; irreducible flow (a cycle entered in two places) keeps the gotos
+ * the structurer leaves, which read better than what flags would make of them.
+ */
+export function structure(g: FlowGraph): { body: CStmt[]; flags: string[]; irreducible: boolean } {
+  const s = new Structurer(g);
+  const body = s.run();
+  const irreducible = !s.reducible();
+  return { body, flags: irreducible ? [] : eliminateGotos(body), irreducible };
 }
 
 class Structurer {
@@ -124,6 +129,12 @@ class Structurer {
         }
     }
     return out;
+  }
+
+  /** Every edge to a block no later in reverse postorder goes to a block that dominates its source. */
+  reducible(): boolean {
+    const rank = new Map(this.order.map((b, i) => [b, i]));
+    return this.order.every((b) => this.g.succ(b).every((s) => rank.get(s)! > rank.get(b)! || this.dominates(s, b)));
   }
 
   private dominates(a: number, b: number): boolean {
