@@ -20,3 +20,16 @@ export { decodersFor, recoverBinaryFunctions } from './recover-binary.js';
 export { MAX_RENDERED_INSTRUCTIONS, renderBlocks } from './render-blocks.js';
 export type { RenderBlocksRequest } from './render-blocks.js';
 export type { ClientSymbols, RecoverBinaryOptions } from './recover-binary.js';
+export {
+  DEFAULT_LIMITS,
+  emulatorAvailable,
+  EmulationRefused,
+  EmulatorUnavailable,
+  runLinuxElf,
+  type EmulationEvent,
+  type LinuxRun,
+  type LinuxRunOptions,
+  type RunLimits,
+  type RunStop,
+  type Sysroot,
+} from './emulate/index.js';

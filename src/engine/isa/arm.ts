@@ -70,5 +70,6 @@ export const ARM: IsaProfile = {
   dialect: DIALECT,
   pebAccess: null,
   ir: ARM_IR,
+  emulator: null,
   names: { model: 'arm-32', capa: 'arm' },
 };

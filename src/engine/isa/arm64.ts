@@ -57,5 +57,6 @@ export const ARM64: IsaProfile = {
   dialect: DIALECT,
   pebAccess: null,
   ir: ARM64_IR,
+  emulator: null,
   names: { model: 'arm-64', capa: 'aarch64' },
 };

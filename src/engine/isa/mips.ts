@@ -52,5 +52,6 @@ export const MIPS: IsaProfile = {
   dialect: DIALECT,
   pebAccess: null,
   ir: MIPS_IR,
+  emulator: null,
   names: { model: 'mips-32', capa: 'mips' },
 };

@@ -4,6 +4,7 @@
 import type { Architecture } from '../../contracts/result.js';
 import type { DecoderMode } from '../disasm/index.js';
 import type { IsaIr } from '../ir/lifter.js';
+import type { LinuxCpu } from '../emulate/linux/cpu.js';
 import type { Dialect } from './dialect.js';
 
 /** The architectures the engine analyses (one profile each, registered in isa/index.ts). */
@@ -33,6 +34,8 @@ export interface IsaProfile {
   pebAccess: RegExp | null;
   /** Registers, calling conventions and the lifter to the IR; null while the CPU has no lifter yet. */
   ir: IsaIr | null;
+  /** How its Linux programs are emulated; null while the CPU has no emulator yet. */
+  emulator: LinuxCpu | null;
   /** Its name in model names (`binnet-0.7-x86-64-linux`) and in capa's `arch:` feature. */
   names: { model: string; capa: string };
 }

@@ -3,6 +3,7 @@ import type { ClassTable } from './classes.js';
 import type { Dialect } from './dialect.js';
 import type { IsaProfile } from './profile.js';
 import { X86_IR } from '../ir/x86/index.js';
+import { X86_64_LINUX } from '../emulate/linux/x86-64.js';
 
 // `mov`-family and ALU instructions with a memory operand are split by classifyInstruction into
 // load/op/store tokens, so `add eax, [rbx]` reads like the RISC `ldr w1, [x1]; add w0, w0, w1`.
@@ -116,6 +117,7 @@ export const X86: IsaProfile = {
   modeFor: () => 'x86',
   pebAccess: /\bfs:\[(0x)?30\]/,
   ir: X86_IR,
+  emulator: null,
   names: { model: 'x86-32', capa: 'i386' },
 };
 
@@ -125,5 +127,6 @@ export const X86_64: IsaProfile = {
   modeFor: () => 'x86_64',
   pebAccess: /\bgs:\[(0x)?60\]/,
   ir: X86_IR,
+  emulator: X86_64_LINUX,
   names: { model: 'x86-64', capa: 'amd64' },
 };

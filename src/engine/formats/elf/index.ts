@@ -11,3 +11,4 @@ import { parseElfDetailed } from './parse-elf.js';
 export function parseElf(bytes: Uint8Array): BinaryImage {
   return parseElfDetailed(bytes).image;
 }
+export { elfLoadPlan, type ElfLoadPlan } from './load-plan.js';

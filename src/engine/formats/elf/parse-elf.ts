@@ -10,25 +10,12 @@ import type {
   ImportInfo,
   PointerRef,
   SectionInfo,
-  SegmentInfo,
   SymbolInfo,
   UnwindRange,
 } from '../image.js';
 import { AddressMap } from './address-map.js';
 import { arrangeUnwind, mergePointers, overlayOf, uniqueEntries } from './assemble.js';
-import {
-  PF_R,
-  PF_W,
-  PF_X,
-  PT_LOAD,
-  SHF_ALLOC,
-  SHF_EXECINSTR,
-  SHF_WRITE,
-  SHT_DYNSYM,
-  SHT_NULL,
-  SHT_SYMTAB,
-  EM_MIPS,
-} from './constants.js';
+import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_DYNSYM, SHT_NULL, SHT_SYMTAB, EM_MIPS } from './constants.js';
 import type { ElfContext } from './context.js';
 import { parseArmExidx } from './arm-exidx.js';
 import { debugInfo } from './debug.js';
@@ -38,6 +25,7 @@ import { MAX_FDES, frameSections, parseFrames } from './eh-frame.js';
 import { dynsymBytes } from './hash.js';
 import { readHeaders } from './headers.js';
 import { entryAt, initFini } from './init-arrays.js';
+import { loadSegments } from './load-plan.js';
 import { attachStubs } from './plt.js';
 import { mipsGotImports } from './plt-mips.js';
 import { MAX_RELOCATIONS, resolveRelocations, type ImportSlot } from './relocations.js';
@@ -97,20 +85,6 @@ function sectionInfos(ctx: ElfContext): SectionInfo[] {
       read: (s.flags & SHF_ALLOC) !== 0,
       write: (s.flags & SHF_WRITE) !== 0,
       exec: (s.flags & SHF_EXECINSTR) !== 0,
-    }));
-}
-
-function segmentInfos(ctx: ElfContext): SegmentInfo[] {
-  return ctx.segments
-    .filter((p) => p.type === PT_LOAD)
-    .map((p) => ({
-      vaddr: p.vaddr,
-      memSize: p.memsz,
-      fileOffset: p.offset,
-      fileSize: p.fileBytes,
-      read: (p.flags & PF_R) !== 0,
-      write: (p.flags & PF_W) !== 0,
-      exec: (p.flags & PF_X) !== 0,
     }));
 }
 
@@ -205,7 +179,7 @@ export function parseElfDetailed(bytes: Uint8Array): ElfParse {
     identity: { ...identity, debug: identity.debug || (debug?.dwarf ?? false) },
     bytes,
     sections: sectionInfos(ctx),
-    segments: segmentInfos(ctx),
+    segments: loadSegments(ctx.segments),
     symbols,
     imports,
     exports: exported.map((e) => ({ name: e.name, vaddr: e.vaddr })),

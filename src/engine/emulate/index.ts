@@ -1,0 +1,13 @@
+// Dynamic execution by emulation: Unicorn underneath (unicorn.ts), a virtual Linux kernel for ELF programs
+// (linux/), what a run did and why it stopped (events.ts). May import the engine's formats.
+export {
+  DEFAULT_LIMITS,
+  type EmulationEvent,
+  type EventKind,
+  type RunLimits,
+  type RunStop,
+  type StopReason,
+} from './events.js';
+export { type Sysroot } from './linux/environment.js';
+export { EmulationRefused, runLinuxElf, type LinuxRun, type LinuxRunOptions } from './linux/run-elf.js';
+export { emulatorAvailable, EmulatorUnavailable } from './unicorn.js';

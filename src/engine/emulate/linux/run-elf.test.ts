@@ -1,0 +1,219 @@
+// Linux x86-64 programs emulated from their entry point — static ones built here with gcc -static, dynamic
+// ones (built here, and the corpus's behaviour samples) through their own loader and this machine's C
+// library as the sysroot: what they do to files and the network is recorded (and never done), with the
+// executable's call site, and every bound ends a run with its reason. Skips with a message without gcc,
+// ../shared or Debian's libunicorn2.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hasCommand } from '../../../../test/helpers/commands.js';
+import { CORPUS } from '../../../../test/helpers/engine/disasm.js';
+import { hostSysroot } from '../../../jobs/sysroot.js';
+import { emulatorAvailable } from '../unicorn.js';
+import { EmulationRefused, runLinuxElf } from './run-elf.js';
+
+/** `source` built (static unless `dynamic`), or a reason it cannot be. */
+function build(source: string, dynamic = false): Uint8Array | string {
+  if (!emulatorAvailable()) return 'libunicorn2 is not installed (apt-get install libunicorn2)';
+  if (!hasCommand('gcc')) return 'gcc absent';
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-emulate-'));
+  try {
+    writeFileSync(join(dir, 'p.c'), source);
+    execFileSync('gcc', ['-O1', ...(dynamic ? [] : ['-static']), 'p.c', '-o', 'p'], { cwd: dir, stdio: 'pipe' });
+    return readFileSync(join(dir, 'p'));
+  } catch (err) {
+    return `gcc -static failed (libc6-dev's static C library?): ${(err as Error).message.slice(0, 200)}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const BEHAVIOUR = `#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+int main(int argc, char **argv) {
+  FILE *f = fopen("/etc/passwd", "r");
+  char line[256]; int n = 0;
+  while (f && fgets(line, sizeof line, f)) n++;
+  if (f) fclose(f);
+  FILE *o = fopen("/tmp/out.txt", "w");
+  fprintf(o, "lines=%d arg=%s\\n", n, argc > 1 ? argv[1] : "-");
+  fclose(o);
+  unlink("/home/user/notes.txt");
+  int s = socket(AF_INET, SOCK_STREAM, 0);
+  struct sockaddr_in a = {0};
+  a.sin_family = AF_INET; a.sin_port = htons(8080);
+  inet_pton(AF_INET, "198.51.100.7", &a.sin_addr);
+  if (connect(s, (struct sockaddr *)&a, sizeof a) == 0) {
+    const char *req = "GET /beacon HTTP/1.1\\r\\nHost: c2.example\\r\\n\\r\\n";
+    send(s, req, strlen(req), 0);
+  }
+  close(s);
+  printf("done %d\\n", n);
+  return 3;
+}
+`;
+
+test('emulate: a static program reads, writes, deletes and beacons — recorded with call sites, nothing done', (t) => {
+  const bytes = build(BEHAVIOUR);
+  if (typeof bytes === 'string') return t.skip(bytes);
+  const run = runLinuxElf(bytes, { argv: ['p', 'hello'] });
+  assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit status 3' });
+  assert.equal(run.output, 'done 3\n');
+  const seen = run.events.map((e) => `${e.kind} ${e.detail.path ?? e.detail.address ?? ''}`);
+  for (const e of [
+    'file-open /etc/passwd',
+    'file-read /etc/passwd',
+    'file-open /tmp/out.txt',
+    'file-write /tmp/out.txt',
+    'file-delete /home/user/notes.txt',
+    'connect 198.51.100.7',
+  ])
+    assert.ok(seen.includes(e), `${e} in ${seen.join('; ')}`);
+  const http = run.events.find((e) => e.kind === 'http-request');
+  assert.deepEqual(http?.detail, { method: 'GET', path: '/beacon', host: 'c2.example', port: 8080 });
+  // The virtual file system holds what it wrote; the seeded /etc/passwd has three lines.
+  assert.equal(new TextDecoder().decode(run.files.get('/tmp/out.txt')), 'lines=3 arg=hello\n');
+  assert.ok(!run.files.has('/home/user/notes.txt'));
+  // Each event's site is a syscall instruction of the program (0f 05).
+  for (const e of run.events) assert.ok(e.site > 0x400000 && e.site < 0x500000, `site 0x${e.site.toString(16)}`);
+});
+
+test('emulate: each bound ends its run with its reason', (t) => {
+  const spin = build('int main(void) { volatile unsigned long i = 0; for (;;) i++; }');
+  if (typeof spin === 'string') return t.skip(spin);
+  const loop = runLinuxElf(spin, { argv: ['p'], limits: { instructions: 2_000_000 } });
+  assert.equal(loop.stop.reason, 'instructions');
+  const slow = runLinuxElf(spin, { argv: ['p'], limits: { wallMs: 200 } });
+  assert.equal(slow.stop.reason, 'time');
+
+  const forks = build('#include <unistd.h>\nint main(void) { for (;;) fork(); }');
+  if (typeof forks === 'string') return t.skip(forks);
+  // Each child forks too, and runs to its end first: 16 processes, then every fork is refused.
+  const bomb = runLinuxElf(forks, { argv: ['p'], limits: { apiCalls: 500 } });
+  assert.equal(bomb.stop.reason, 'api-calls');
+  const created = bomb.events.filter((e) => e.kind === 'process-create');
+  assert.equal(created.filter((e) => e.detail.pid !== undefined).length, 16);
+  assert.ok(created.filter((e) => e.detail.result === 'refused: process limit').length > 100);
+
+  const huge = build(
+    '#include <stdlib.h>\n#include <stdio.h>\nint main(void) { char *p = malloc(10000000000UL); printf("%d\\n", p == 0); return 0; }',
+  );
+  if (typeof huge === 'string') return t.skip(huge);
+  const alloc = runLinuxElf(huge, { argv: ['p'] });
+  assert.deepEqual(alloc.stop, { reason: 'exit', detail: 'exit status 0' });
+  assert.equal(alloc.output, '1\n', 'malloc of 10 GB returns NULL');
+  assert.ok(alloc.events.some((e) => e.kind === 'memory-refused'));
+
+  const wild = build('int main(void) { return *(volatile int *)0x10; }');
+  if (typeof wild === 'string') return t.skip(wild);
+  const fault = runLinuxElf(wild, { argv: ['p'] });
+  assert.equal(fault.stop.reason, 'fault');
+  assert.match(fault.stop.detail, /invalid memory access at 0x10 by 0x4/);
+});
+
+test('emulate: a dynamically linked program runs through its own loader; without a sysroot it is refused', (t) => {
+  const bytes = build(
+    `#include <stdio.h>
+#include <string.h>
+#include <netdb.h>
+#include <unistd.h>
+#include <sys/socket.h>
+int main(void) {
+  struct addrinfo hints = {0}, *res = 0;
+  hints.ai_family = AF_INET; hints.ai_socktype = SOCK_STREAM;
+  if (getaddrinfo("c2.example.org", "80", &hints, &res) != 0) return 1;
+  int s = socket(res->ai_family, res->ai_socktype, 0);
+  if (connect(s, res->ai_addr, res->ai_addrlen) == 0) {
+    const char *r = "GET /x HTTP/1.0\\r\\nHost: c2.example.org\\r\\n\\r\\n";
+    write(s, r, strlen(r));
+  }
+  return 0;
+}
+`,
+    true,
+  );
+  if (typeof bytes === 'string') return t.skip(bytes);
+  assert.throws(
+    () => runLinuxElf(bytes, { argv: ['p'] }),
+    (e: unknown) => e instanceof EmulationRefused && /needs its loader \/lib64\/ld-linux-x86-64\.so\.2/.test(e.message),
+  );
+  const run = runLinuxElf(bytes, { argv: ['p'], sysroot: hostSysroot() });
+  assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit status 0' });
+  const behaviour = run.events.filter((e) => !e.kind.startsWith('file-'));
+  assert.deepEqual(
+    behaviour.map((e) => [e.kind, e.detail.host]),
+    [
+      ['dns-query', 'c2.example.org'],
+      ['connect', 'c2.example.org'],
+      ['http-request', 'c2.example.org'],
+    ],
+  );
+  assert.equal(behaviour[0]!.detail.answer, behaviour[1]!.detail.address, 'connects to the address DNS gave');
+  assert.match(String(behaviour[0]!.detail.answer), /^192\.0\.2\.\d+$/);
+  // The loader finding the C library is not the program's doing; every event is at a call in the program.
+  assert.ok(!run.events.some((e) => String(e.detail.path ?? '').includes('libc')));
+  for (const e of run.events) assert.ok(e.site - run.base < bytes.length, `site 0x${e.site.toString(16)}`);
+});
+
+/** The corpus's behaviour samples, with what each does by its source (../shared/corpus/src/samples). */
+const SAMPLES = `${CORPUS}/bin/samples`;
+
+test('emulate: the corpus behaviour samples do what their sources say', (t) => {
+  if (!existsSync(SAMPLES)) return t.skip(`${SAMPLES} absent`);
+  if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed');
+  const sample = (name: string) => readFileSync(`${SAMPLES}/sample-${name}_linux-x86_64_gcc12_O2_stripped`);
+  const sysroot = hostSysroot();
+  const kinds = (run: ReturnType<typeof runLinuxElf>) =>
+    run.events.filter((e) => e.kind !== 'file-read').map((e) => `${e.kind} ${e.detail.path ?? e.detail.address ?? ''}`);
+
+  // file_crypt IN OUT: reads IN, writes OUT (RC4 then XOR), and a ransom-style note beside it.
+  const input = new TextEncoder().encode('quarterly figures\n');
+  const crypt = runLinuxElf(sample('file_crypt'), {
+    argv: ['file_crypt', '/home/user/report.txt', '/home/user/report.enc'],
+    files: new Map([['/home/user/report.txt', input]]),
+    sysroot,
+  });
+  assert.deepEqual(crypt.stop, { reason: 'exit', detail: 'exit status 0' });
+  assert.deepEqual(kinds(crypt), [
+    'file-open /home/user/report.txt',
+    'file-open /home/user/report.enc',
+    'file-write /home/user/report.enc',
+    'file-open /home/user/report.enc.README.txt',
+    'file-write /home/user/report.enc.README.txt',
+  ]);
+  const encrypted = crypt.files.get('/home/user/report.enc')!;
+  assert.equal(encrypted.length, input.length);
+  assert.notDeepEqual(encrypted, input);
+
+  // net_beacon IP PORT: one TCP connection, an HTTP POST to the gate.
+  const beacon = runLinuxElf(sample('net_beacon'), { argv: ['net_beacon', '198.51.100.23', '8443'], sysroot });
+  assert.deepEqual(kinds(beacon), ['connect 198.51.100.23', 'http-request /gate.php']);
+  const post = beacon.events.find((e) => e.kind === 'http-request')!.detail;
+  assert.deepEqual(post, { method: 'POST', path: '/gate.php', host: 'update.example.com', port: 8443 });
+
+  // passwd_reader: reads /etc/passwd and tries /etc/shadow.
+  const passwd = runLinuxElf(sample('passwd_reader'), { argv: ['passwd_reader'], sysroot });
+  assert.ok(kinds(passwd).includes('file-open /etc/passwd'), kinds(passwd).join('; '));
+  assert.match(passwd.output, /user +uid=1000/);
+
+  // spawn_exec: forks a child that runs `sh -c "uname -a"` and waits for it, then popen()s `id -un`; each
+  // child runs to its exec first, the parent then goes on with its pid and status.
+  const spawn = runLinuxElf(sample('spawn_exec'), { argv: ['spawn_exec'], sysroot });
+  assert.deepEqual(
+    spawn.events.map((e) => [e.pid, e.kind, e.detail.args ?? e.detail.parent]),
+    [
+      [1000, 'process-create', 1000],
+      [1001, 'process-exec', '/bin/sh -c uname -a'],
+      [1000, 'process-create', 1000],
+      [1002, 'process-exec', 'sh -c id -un'],
+    ],
+  );
+  assert.equal(spawn.output, 'child exit: 0\nrunning as ');
+});

@@ -1,0 +1,291 @@
+// One Linux ELF program emulated from its entry point to a stop: its segments loaded as the kernel would,
+// a stack with argv, environment and auxiliary vector, every system call answered by the virtual kernel,
+// and the run bounded in instructions, system calls, memory and wall time.
+import { elfLoadPlan, type ElfLoadPlan } from '../../formats/elf/index.js';
+import { DEFAULT_LIMITS, type EmulationEvent, type RunLimits, type RunStop } from '../events.js';
+import { Cpu } from '../unicorn.js';
+import { VirtualFs, type Sysroot } from './environment.js';
+import { Kernel } from './kernel.js';
+import { AddressSpace, MappingRefused, PAGE, pageDown, pageUp, permsOf } from './memory.js';
+import { SYSCALLS } from './syscalls.js';
+import { isaProfile } from '../../isa/index.js';
+import { identify } from '../../formats/index.js';
+import type { LinuxCpu } from './cpu.js';
+
+/** Where a position-independent executable and its loader are put (as Linux does without ASLR), the stack's top. */
+const PIE_BASE = 0x5555_5555_4000n;
+const LOADER_BASE = 0x7fff_f7fc_0000n;
+/** An address no run reaches: Unicorn stops at `until`, and a jump to 0 must fault instead. */
+const NEVER = 0xffff_ffff_ffff_f000n;
+/** Stack bytes searched for the executable's return address (the resolver keeps large buffers there). */
+const STACK_SCAN = 256 << 10;
+const STACK_CHUNK = 4096;
+const STACK_TOP = 0x7fff_ffff_f000n;
+const STACK_SIZE = 1 << 21;
+/** Auxiliary vector keys (elf.h). */
+const AT = { PHDR: 3, PHENT: 4, PHNUM: 5, PAGESZ: 6, BASE: 7, ENTRY: 9, UID: 11, EUID: 12, GID: 13, EGID: 14 };
+const AT_MORE = { PLATFORM: 15, HWCAP: 16, CLKTCK: 17, SECURE: 23, RANDOM: 25, EXECFN: 31 };
+
+export interface LinuxRunOptions {
+  /** argv[0] first. */
+  argv: string[];
+  env?: string[];
+  /** Files the guest finds besides the seeded ones (its inputs), by absolute path. */
+  files?: ReadonlyMap<string, Uint8Array>;
+  /** The loader and C library a dynamically linked executable needs, read-only; without, it is refused. */
+  sysroot?: Sysroot;
+  limits?: Partial<RunLimits>;
+}
+
+export interface LinuxRun {
+  stop: RunStop;
+  events: EmulationEvent[];
+  /** What it wrote to standard output and error. */
+  output: string;
+  /** Every file of the virtual file system at the end, seeded ones included. */
+  files: Map<string, Uint8Array>;
+  /** System calls made. */
+  calls: number;
+  /** Where it was loaded: static addresses + base are guest addresses. */
+  base: number;
+}
+
+/** Why an executable cannot be emulated here (and what it would need). */
+export class EmulationRefused extends Error {}
+
+export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): LinuxRun {
+  const { architecture } = identify(bytes, bytes.length);
+  const linux = isaProfile(architecture)?.emulator;
+  if (!linux) throw new EmulationRefused(`no emulator for ${architecture} programs yet`);
+  const plan = elfLoadPlan(bytes);
+  const loader = plan.interpreter === null ? null : (options.sysroot?.(plan.interpreter) ?? null);
+  if (plan.interpreter !== null && !loader)
+    throw new EmulationRefused(
+      `dynamically linked: needs its loader ${plan.interpreter} and C library from an x86-64 sysroot`,
+    );
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const cpu = new Cpu(linux.unicorn.arch, linux.unicorn.mode);
+  try {
+    const memory = new AddressSpace(cpu, limits.memory);
+    const fs = new VirtualFs(options.files, options.sysroot);
+    const kernel = new Kernel(cpu, memory, fs, limits, linux.abi(cpu));
+    const base = plan.relocatable ? PIE_BASE : 0n;
+    let entry = BigInt(plan.entry) + base;
+    try {
+      memory.brkStart = memory.brk = pageUp(load(cpu, memory, bytes, plan, base));
+      if (loader) {
+        // The loader runs first and maps the C library through the kernel, as on Linux.
+        const ld = elfLoadPlan(loader);
+        load(cpu, memory, loader, ld, LOADER_BASE);
+        entry = BigInt(ld.entry) + LOADER_BASE;
+      }
+      cpu.setReg(linux.sp, stack(cpu, memory, plan, base, loader ? LOADER_BASE : 0n, linux.platform, options));
+    } catch (err) {
+      if (!(err instanceof MappingRefused)) throw err;
+      return finish(kernel, { reason: 'memory', detail: `loading: ${err.message}` }, base);
+    }
+    const siteOf = callSites(cpu, linux, plan, base);
+    const { syscall } = linux;
+    linux.hooks(cpu, () => {
+      const nr = Number(cpu.reg(syscall.nr));
+      const pc = cpu.reg(linux.pc);
+      const args = syscall.args.map((r) => cpu.reg(r));
+      const at = { pc: Number(pc), site: siteOf(pc) };
+      cpu.setReg(syscall.result, kernel.call(syscall.names.get(nr) ?? null, nr, args, at, SYSCALLS));
+    });
+    cpu.onFault((address) =>
+      kernel.stop({
+        reason: 'fault',
+        detail: `invalid memory access at 0x${address.toString(16)} by 0x${cpu.reg(linux.pc).toString(16)}`,
+      }),
+    );
+    const deadline = performance.now() + limits.wallMs;
+    const stop = runProcess(cpu, linux, kernel, memory, entry, limits, deadline);
+    return finish(kernel, stop, base);
+  } finally {
+    cpu.close();
+  }
+}
+
+/**
+ * Runs the current process from `pc` until it stops, and why. A fork stops the emulation; the child then
+ * runs to its end on a copy of the memory and descriptors (children before parents, as a parent that
+ * waits sees them), and the parent goes on. A bound reached in a child ends the whole run.
+ */
+function runProcess(
+  cpu: Cpu,
+  linux: LinuxCpu,
+  kernel: Kernel,
+  memory: AddressSpace,
+  pc: bigint,
+  limits: RunLimits,
+  deadline: number,
+): RunStop {
+  for (;;) {
+    const left = deadline - performance.now();
+    const code = left > 0 ? cpu.run(pc, NEVER, { timeoutUs: Math.ceil(left * 1000), count: limits.instructions }) : 0;
+    pc = cpu.reg(linux.pc);
+    const fork = kernel.pendingFork;
+    if (!fork || kernel.stopped) return kernel.stopped ?? ended(cpu, linux, code, pc, limits, deadline);
+    kernel.pendingFork = null;
+    const registers = cpu.save();
+    const image = memory.snapshot();
+    const fds = new Map(kernel.fds);
+    const parent = kernel.pid;
+    kernel.pid = fork.pid;
+    cpu.setReg(linux.syscall.result, 0n);
+    if (fork.stack) cpu.setReg(linux.sp, fork.stack);
+    const child = runProcess(cpu, linux, kernel, memory, pc, limits, deadline);
+    if (child.reason !== 'exit' && child.reason !== 'fault') return child;
+    kernel.stopped = null;
+    kernel.exited.push({ pid: fork.pid, status: child.reason === 'exit' ? kernel.exitStatus : 139 });
+    memory.restore(image);
+    registers.restore();
+    kernel.fds = fds;
+    kernel.pid = parent;
+  }
+}
+
+/** Why Unicorn returned when nothing in the kernel stopped it. */
+function ended(cpu: Cpu, linux: LinuxCpu, code: number, pc: bigint, limits: RunLimits, deadline: number): RunStop {
+  if (code !== 0) return { reason: 'fault', detail: `emulation error ${code} at 0x${pc.toString(16)}` };
+  if (linux.halt !== null && cpu.read(pc - 1n, 1)?.[0] === linux.halt)
+    return { reason: 'fault', detail: `privileged instruction hlt at 0x${(pc - 1n).toString(16)}` };
+  if (performance.now() >= deadline) return { reason: 'time', detail: `${limits.wallMs} ms` };
+  return { reason: 'instructions', detail: `${limits.instructions} instructions` };
+}
+
+function finish(kernel: Kernel, stop: RunStop, base: bigint): LinuxRun {
+  const decoder = new TextDecoder();
+  return {
+    stop,
+    events: kernel.events,
+    output: kernel.output.map((b) => decoder.decode(b)).join(''),
+    files: new Map([...kernel.fs.files].map(([p, f]) => [p, f.data])),
+    calls: kernel.calls,
+    base: Number(base),
+  };
+}
+
+/**
+ * The PT_LOAD segments at `base`: pages they share are mapped once, with the union of their rights. Returns
+ * where the last one ends.
+ */
+function load(cpu: Cpu, memory: AddressSpace, bytes: Uint8Array, plan: ElfLoadPlan, base: bigint): bigint {
+  const pages = new Map<bigint, number>();
+  for (const s of plan.segments) {
+    const perms = permsOf(s);
+    for (let p = pageDown(BigInt(s.vaddr) + base); p < pageUp(BigInt(s.vaddr + s.memSize) + base); p += BigInt(PAGE))
+      pages.set(p, (pages.get(p) ?? 0) | perms);
+  }
+  // Runs of pages with the same rights, one mapping each.
+  const sorted = [...pages].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  for (let i = 0; i < sorted.length;) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j]![0] === sorted[j - 1]![0] + BigInt(PAGE) && sorted[j]![1] === sorted[i]![1])
+      j++;
+    memory.map(sorted[i]![0], (j - i) * PAGE, sorted[i]![1]!);
+    i = j;
+  }
+  for (const s of plan.segments)
+    cpu.write(BigInt(s.vaddr) + base, bytes.subarray(s.fileOffset, s.fileOffset + s.fileSize));
+  return plan.segments.reduce((m, s) => {
+    const end = BigInt(s.vaddr + s.memSize) + base;
+    return end > m ? end : m;
+  }, 0n);
+}
+
+/** The initial stack (System V x86-64 ABI, figure 3.9): argc, argv, envp, auxv, then the strings. */
+function stack(
+  cpu: Cpu,
+  memory: AddressSpace,
+  plan: ElfLoadPlan,
+  base: bigint,
+  loaderBase: bigint,
+  platformName: string,
+  options: LinuxRunOptions,
+): bigint {
+  memory.map(STACK_TOP - BigInt(STACK_SIZE), STACK_SIZE, permsOf({ read: true, write: true, exec: false }));
+  const enc = new TextEncoder();
+  let top = STACK_TOP;
+  const put = (b: Uint8Array) => {
+    top -= BigInt(b.length);
+    cpu.write(top, b);
+    return top;
+  };
+  const env = options.env ?? ['HOME=/home/user', 'PATH=/usr/local/bin:/usr/bin:/bin', 'USER=user', 'LANG=C.UTF-8'];
+  const execfn = put(enc.encode(`${options.argv[0] ?? 'sample'}\0`));
+  const platform = put(enc.encode(`${platformName}\0`));
+  const random = put(Uint8Array.from({ length: 16 }, (_, i) => (i * 73 + 41) & 0xff));
+  const envp = env.map((e) => put(enc.encode(`${e}\0`)));
+  const argv = options.argv.map((a) => put(enc.encode(`${a}\0`)));
+  const aux: [number, bigint][] = [
+    [AT.PHDR, BigInt(plan.phdr) + base],
+    [AT.PHENT, BigInt(plan.phent)],
+    [AT.PHNUM, BigInt(plan.phnum)],
+    [AT.PAGESZ, 4096n],
+    [AT.BASE, loaderBase],
+    [AT.ENTRY, BigInt(plan.entry) + base],
+    [AT.UID, 1000n],
+    [AT.EUID, 1000n],
+    [AT.GID, 1000n],
+    [AT.EGID, 1000n],
+    [AT_MORE.PLATFORM, platform],
+    [AT_MORE.HWCAP, 0n],
+    [AT_MORE.CLKTCK, 100n],
+    [AT_MORE.SECURE, 0n],
+    [AT_MORE.RANDOM, random],
+    [AT_MORE.EXECFN, execfn],
+    [0, 0n],
+  ];
+  const words = [BigInt(argv.length), ...argv, 0n, ...envp, 0n, ...aux.flatMap(([k, v]) => [BigInt(k), v])];
+  // rsp is 16-byte aligned at the entry point.
+  top = (top - BigInt(words.length * 8)) & ~0xfn;
+  const table = new Uint8Array(words.length * 8);
+  const view = new DataView(table.buffer);
+  words.forEach((w, i) => view.setBigUint64(i * 8, BigInt.asUintN(64, w), true));
+  cpu.write(top, table);
+  return top;
+}
+
+/**
+ * Where a system call was made from, as the static analysis knows the code: in a static executable the
+ * syscall instruction itself; in a dynamically linked one, the call in the executable that led into the
+ * C library (the newest return address on the stack that follows a call instruction of the executable),
+ * or null when there is none (the loader at work).
+ */
+function callSites(cpu: Cpu, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): (pc: bigint) => number | null {
+  const code = plan.segments
+    .filter((s) => s.exec)
+    .map((s) => [BigInt(s.vaddr) + base, BigInt(s.vaddr + s.memSize) + base]);
+  const inside = (a: bigint) => code.some(([lo, hi]) => a >= lo! && a < hi!);
+  return (pc) => {
+    if (plan.interpreter === null || inside(pc)) return Number(pc);
+    const sp = cpu.reg(linux.sp);
+    for (let at = sp; at < sp + BigInt(STACK_SCAN); at += BigInt(STACK_CHUNK)) {
+      // The stack's top may end a chunk: then only what is mapped of it, word by word.
+      const chunk = cpu.read(at, STACK_CHUNK) ?? mappedWords(cpu, at);
+      const view = new DataView(chunk.buffer);
+      for (let i = 0; i + 8 <= chunk.length; i += 8) {
+        const ret = view.getBigUint64(i, true);
+        if (!inside(ret)) continue;
+        const before = cpu.read(ret - 6n, 6);
+        const call = before && linux.callLength(before);
+        if (call) return Number(ret) - call;
+      }
+      if (chunk.length < STACK_CHUNK) break;
+    }
+    return null;
+  };
+}
+
+/** The words from `at` that are mapped, up to a chunk's length. */
+function mappedWords(cpu: Cpu, at: bigint): Uint8Array {
+  const out = new Uint8Array(STACK_CHUNK);
+  let n = 0;
+  for (let word = cpu.read(at, 8); word && n < STACK_CHUNK; word = cpu.read(at + BigInt(n), 8)) {
+    out.set(word, n);
+    n += 8;
+  }
+  return out.subarray(0, n);
+}
