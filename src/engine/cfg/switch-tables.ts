@@ -26,9 +26,53 @@ export function x86SwitchTargets(
 ): number[] | null {
   const jmp = run[run.length - 1];
   if (!jmp || jmp.flow !== Flow.IndirectJump) return null;
-  if (jmp.refIsMemory && jmp.ref >= 0) return readTable(image, regions, jmp.ref, pointerSize, 0, false, bound, jmp);
+  const count = x86CaseCount(regions, run);
+  const limit = count > 0 ? count : MAX_CASES;
+  if (jmp.refIsMemory && jmp.ref >= 0)
+    return readTable(image, regions, jmp.ref, pointerSize, 0, false, bound, jmp, limit);
   const table = tableBase(regions, run);
-  return table < 0 ? null : readTable(image, regions, table, 4, table, true, bound, jmp);
+  return table < 0 ? null : readTable(image, regions, table, 4, table, true, bound, jmp, limit);
+}
+
+/**
+ * The case count of the bounds check before an x86 switch, `cmp r, imm; ja default` (imm + 1 cases) or
+ * `jae` (imm), when the run has one; else -1. Without it the table is read while its entries land in the
+ * function, which runs on into a table stored right after it (clang puts one switch's table after
+ * another's, and both hold offsets into the same function).
+ */
+function x86CaseCount(regions: CodeRegion[], run: Insn[]): number {
+  for (let k = run.length - 2; k >= 1 && k >= run.length - 1 - LOOKBACK; k--) {
+    const branch = run[k]!;
+    if (branch.flow !== Flow.Branch) continue;
+    const r = regionAt(regions, branch.addr);
+    if (!r) return -1;
+    const b = r.bytes.subarray(branch.addr - r.start, branch.addr - r.start + branch.len);
+    const cc = b[0] === 0x0f ? b[1]! - 0x10 : b[0]!;
+    if (cc !== 0x77 && cc !== 0x73) return -1;
+    const imm = compareImmediate(regions, run[k - 1]!);
+    return imm < 0 ? -1 : cc === 0x77 ? imm + 1 : imm;
+  }
+  return -1;
+}
+
+/**
+ * The immediate of `cmp r/m, imm` (80 /7 ib, 83 /7 ib, 81 /7 id or iw, 3c ib, 3d id or iw; any operand
+ * size and addressing form), else -1. The immediate is the instruction's last bytes.
+ */
+function compareImmediate(regions: CodeRegion[], insn: Insn): number {
+  const r = regionAt(regions, insn.addr);
+  if (!r) return -1;
+  const b = r.bytes.subarray(insn.addr - r.start, insn.addr - r.start + insn.len);
+  let i = 0;
+  let word = false;
+  for (; i < b.length && (b[i] === 0x66 || (b[i]! >= 0x40 && b[i]! <= 0x4f)); i++) word ||= b[i] === 0x66;
+  const op = b[i];
+  const n = b.length;
+  if (op !== 0x3c && op !== 0x3d && ((b[i + 1] ?? 0) >> 3) % 8 !== 7) return -1;
+  if (op === 0x80 || op === 0x3c) return b[n - 1]!;
+  if (op === 0x83) return (b[n - 1]! << 24) >> 24;
+  if (op !== 0x81 && op !== 0x3d) return -1;
+  return word ? b[n - 2]! | (b[n - 1]! << 8) : new DataView(b.buffer, b.byteOffset, n).getInt32(n - 4, true);
 }
 
 /**

@@ -17,9 +17,13 @@ export const RESERVED = /^(a\d+|t\d*|local_\w+|f[abc]_\d+|bl_\w+|reg_\w+)$/;
 /** Widths of integer values C has a type for. */
 const WIDTHS = new Set([1, 2, 4, 8]);
 
-/** The unsigned type of a `w`-byte value (`struct v128` for a 16-byte vector register). */
+/**
+ * The unsigned type of a `w`-byte value (`struct v128` for a 16-byte vector register; an x87 register's
+ * 10 bytes are a long double, the only thing they hold).
+ */
 export function uType(w: number): string {
   if (w === 16) return 'struct v128';
+  if (w === 10) return 'long double';
   if (!WIDTHS.has(w)) throw new Unsupported(`a ${w}-byte value`);
   return `uint${w * 8}_t`;
 }
@@ -31,6 +35,7 @@ export function sType(w: number): string {
 
 /** A constant of width `w`, as an expression of type uType(w). */
 export function constant(v: bigint, w: number): string {
+  if (w === 10) throw new Unsupported('an x87 constant as bits');
   if (w === 16) {
     const u = BigInt.asUintN(128, v);
     return `((struct v128){${constant(u & 0xffffffffffffffffn, 8)}, ${constant(u >> 64n, 8)}})`;

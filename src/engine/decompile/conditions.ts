@@ -6,7 +6,7 @@
 // compare leaves other flags than ucomisd. A plain compare reads as the comparison it is (`a < b`).
 import type { Cond, FlagOp } from '../ir/ir.js';
 import { operand, signedAs, Unsupported } from './c-names.js';
-import type { Runtime } from './runtime.js';
+import { asFloat, type Runtime } from './runtime.js';
 
 export type FlagsSource =
   | { k: 'op'; op: FlagOp; a: string; b: string; w: number }
@@ -141,6 +141,12 @@ function bitsOf(f: FlagsSource, arm: boolean, rt: Runtime): Bits {
       case 'and':
       case 'logic':
         return { cf: '0', of: '0' };
+      case 'mul': {
+        // imul sets both when the signed product does not fit the destination.
+        rt.use('smulo');
+        const o = `bl_smulo(${signedAs(a, w)}, ${signedAs(b, w)}, ${w * 8})`;
+        return { cf: o, of: o };
+      }
       default:
         throw new Unsupported(`the carry or overflow of ${f.op}`);
     }
@@ -168,6 +174,8 @@ function resultOf(f: Extract<FlagsSource, { k: 'op' }>): string {
       return `${f.a} - ${f.b}`;
     case 'add':
       return `${f.a} + ${f.b}`;
+    case 'mul':
+      return `${f.a} * ${f.b}`;
     case 'and':
       return `${f.a} & ${f.b}`;
     case 'logic':
@@ -183,9 +191,7 @@ function resultOf(f: Extract<FlagsSource, { k: 'op' }>): string {
  * AArch64/ARM fcmp: less-than sets N (clears C), equal sets Z, unordered sets C and V.
  */
 function floatBits(f: Extract<FlagsSource, { k: 'op' }>, arm: boolean, rt: Runtime): Bits {
-  rt.use(f.w === 4 ? 'f32' : 'f64');
-  const conv = f.w === 4 ? 'bl_f32' : 'bl_f64';
-  const [x, y] = [`${conv}(${f.a})`, `${conv}(${f.b})`];
+  const [x, y] = [asFloat(rt, f.a, f.w), asFloat(rt, f.b, f.w)];
   const unordered = `(${x} != ${x} || ${y} != ${y})`;
   if (arm) return { zf: `(${x} == ${y})`, sf: `(${x} < ${y})`, cf: `(${x} < ${y})`, of: unordered, pf: unordered };
   return {

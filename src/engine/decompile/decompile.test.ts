@@ -205,13 +205,14 @@ async function matchesNative(
   cc: string,
   emitted: string[] = [],
   level = '-O2',
+  flags: string[] = [],
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'binlens-decompile-test-'));
   try {
     writeFileSync(join(dir, 'ops.c'), `${ops}int main(void) { return 0; }\n`);
     writeFileSync(join(dir, 'native.c'), ops + harness);
-    execFileSync('gcc', ['-O2', 'native.c', '-o', 'native'], { cwd: dir, stdio: 'ignore' });
-    execFileSync(cc, [level, '-fno-inline', 'ops.c', '-o', 'ops'], { cwd: dir, stdio: 'ignore' });
+    execFileSync('gcc', ['-O2', ...flags, 'native.c', '-o', 'native'], { cwd: dir, stdio: 'ignore' });
+    execFileSync(cc, [level, ...flags, '-fno-inline', 'ops.c', '-o', 'ops'], { cwd: dir, stdio: 'ignore' });
     if (emitted.length) {
       const disassembly = execFileSync('objdump', ['-d', 'ops'], { cwd: dir, encoding: 'utf8' });
       for (const m of emitted) assert.match(disassembly, new RegExp(`\\s${m}\\s`), `the build has ${m}`);
@@ -526,6 +527,105 @@ test('decompile: SSE2 pmovmskb, pextrw, pinsrw, subpd, cvtdq2pd, packuswb, cmpsd
     'maxsd',
   ];
   await matchesNative(SSE_OPS, SSE_HARNESS, SSE_NAMES, 'gcc', emitted);
+});
+
+test('decompile: SSE2 pminub, pmaxub, pminsw, pmaxsw and imul overflow (jo/seto) compute what the code does', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const ops =
+    '#include <emmintrin.h>\n#include <stdint.h>\n' +
+    'uint64_t s_minmax(uint64_t lo, uint64_t hi) { __m128i a = _mm_set_epi64x((long long)hi, (long long)lo), b = _mm_set_epi64x((long long)lo, (long long)~hi); ' +
+    'return (uint64_t)_mm_cvtsi128_si64(_mm_min_epu8(a, b)) ^ (uint64_t)_mm_cvtsi128_si64(_mm_max_epu8(a, b)) << 1 ^ ' +
+    '(uint64_t)_mm_cvtsi128_si64(_mm_min_epi16(a, b)) << 2 ^ (uint64_t)_mm_cvtsi128_si64(_mm_max_epi16(a, b)) << 3; }\n' +
+    'long s_mul64(long a, long b) { long r; return __builtin_mul_overflow(a, b, &r) ? -1 : r; }\n' +
+    'int s_mul32(int a, int b) { int r; return __builtin_mul_overflow(a, b, &r); }\n';
+  const harness =
+    '#include <stdio.h>\n#include <stdint.h>\nint main(void) {\n' +
+    '  long xs[] = {0, 1, -1, 3, 1L << 31, 1L << 32, INT64_MIN, INT64_MAX, -3037000500L, 3037000499L, 0x00ff7fff0100ffffL};\n' +
+    '  for (int i = 0; i < 11; i++) for (int j = 0; j < 11; j++)\n' +
+    '    printf("%llx %ld %d\\n", (unsigned long long)s_minmax((uint64_t)xs[i], (uint64_t)xs[j]), s_mul64(xs[i], xs[j]), s_mul32((int)xs[i], (int)(xs[j] >> 1)));\n' +
+    '  return 0;\n}\n';
+  await matchesNative(ops, harness, ['s_minmax', 's_mul64', 's_mul32'], 'gcc', [
+    'pminub',
+    'pmaxub',
+    'pminsw',
+    'pmaxsw',
+    '(jo|seto)',
+  ]);
+});
+
+/** long double arithmetic, compares, conversions and truncation: x87 code, whose registers are a stack. */
+const X87_OPS = `double x_poly(double a, double b) { long double x = a, y = b; return (double)(x * x - y / 3 + 1.5L); }
+double x_loop(int n, double a) { long double s = a; for (int i = 0; i < n; i++) s = s * 1.0001L + i; return (double)s; }
+long x_trunc(int k, double a) { long double v = (long double)a * 3 - k; return (long)v; }
+int x_cmp(double a, double b) { long double x = a, y = b; return x < y ? -1 : x > y; }
+double x_abs(double a, double b) { long double v = (long double)a - b; return (double)(v < 0 ? -v : v) + (double)__builtin_fabsl(v * 2); }
+float x_conv(long n, unsigned char c, float f) { long double v = f; v = v / (n | 1) - c; return (float)(v > 2 ? v : -v); }
+`;
+const X87_HARNESS = `
+#include <stdio.h>
+int main(void) {
+  double ds[] = {0.0, -1.5, 2.25, 1e300, -0.0, 7.0 / 3, -123456.789, 4.5e15};
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++) {
+      double a = ds[i], b = ds[j];
+      printf("%.17g %.17g %ld %d %.17g %.9g\\n", x_poly(a, b), x_loop(j * 3, a), x_trunc(j, a / 1e290), x_cmp(a, b), x_abs(a, b), x_conv((long)(b / 1e290), (unsigned char)(i * 37), (float)a));
+    }
+  return 0;
+}
+`;
+
+const X87_EMITTED: Record<string, string[]> = {
+  '-O0': ['fldt', 'fstpt', 'fcomip', 'fistpll', 'fldcw', 'fsubrp', 'fdivp'],
+  '-O2': ['fldt', 'fxch', 'fcomi', 'fistpll', 'fldcw', 'fdivrl'],
+};
+for (const [level, emitted] of Object.entries(X87_EMITTED))
+  test(`decompile: long double (x87: fld/fild, arithmetic, fxch, fcomi(p), fistp with fldcw, fstp) built by gcc ${level} computes what the code does`, async (t) => {
+    if (!hasGcc) return t.skip('gcc absent');
+    const names = [...X87_OPS.matchAll(/ (x_\w+)\(/g)].map((m) => m[1]!);
+    await matchesNative(X87_OPS, X87_HARNESS, names, 'gcc', emitted, level);
+  });
+
+test('decompile: fistp without fldcw rounds to nearest, ties to even (llrintl inlined under -fno-math-errno)', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const ops = 'long x_rint(double a) { return __builtin_llrintl((long double)a * 3); }\n';
+  const harness =
+    '#include <stdio.h>\nint main(void) {\n  double ds[] = {0.5 / 3, 1.5 / 3, 2.5 / 3, -2.5 / 3, 7.0 / 6, -7.0 / 6, 1e15 / 3, 123.456};\n' +
+    '  for (int i = 0; i < 8; i++) printf("%ld\\n", x_rint(ds[i]));\n  return 0;\n}\n';
+  await matchesNative(ops, harness, ['x_rint'], 'gcc', ['fistpll'], '-O2', ['-fno-math-errno']);
+});
+
+/** String instructions without a repeat prefix, loop, enter and cbw, as hand-written assembly does them. */
+const STRING_OPS = `#include <stdint.h>
+__asm__(".text\\n"
+  ".globl s_stos\\n.type s_stos,@function\\ns_stos: mov %esi, %eax\\n stosw\\n stosb\\n mov %rdi, %rax\\n ret\\n"
+  ".globl s_scas\\n.type s_scas,@function\\ns_scas: mov %esi, %eax\\n scasl\\n sete %al\\n movzbl %al, %eax\\n ret\\n"
+  ".globl s_lods\\n.type s_lods,@function\\ns_lods: mov %rdi, %rsi\\n xor %eax, %eax\\n lodsb\\n mov %eax, %edx\\n lodsb\\n add %edx, %eax\\n ret\\n"
+  ".globl s_loop\\n.type s_loop,@function\\ns_loop: mov %edi, %ecx\\n xor %eax, %eax\\n test %ecx, %ecx\\n je 1f\\n0: add %ecx, %eax\\n loop 0b\\n1: ret\\n"
+  ".globl s_enter\\n.type s_enter,@function\\ns_enter: enter $16, $0\\n mov %edi, -4(%rbp)\\n mov -4(%rbp), %eax\\n add %eax, %eax\\n leave\\n ret\\n"
+  ".globl s_cbw\\n.type s_cbw,@function\\ns_cbw: mov %edi, %eax\\n cbtw\\n movswl %ax, %eax\\n ret\\n");
+uint8_t *s_stos(uint8_t *p, int v);
+int s_scas(const uint32_t *p, int v);
+int s_lods(const uint8_t *p);
+int s_loop(int n);
+int s_enter(int a);
+int s_cbw(int a);
+`;
+const STRING_HARNESS = `
+#include <stdio.h>
+int main(void) {
+  uint8_t buf[8] = {0};
+  uint32_t w = 0x12345678u;
+  long moved = (long)((uintptr_t)s_stos((void *)buf, 0x4142) - (uintptr_t)buf);
+  printf("%ld %x %x %x %x\\n", moved, buf[0], buf[1], buf[2], buf[3]);
+  printf("%d %d %d %d %d %d %d\\n", s_scas((void *)&w, 0x12345678), s_scas((void *)&w, 7), s_lods((void *)"\\x90\\x05"), s_loop(100), s_loop(0), s_enter(21), s_cbw(0x1f0));
+  return 0;
+}
+`;
+
+test('decompile: stos, scas and lods without rep, loop, enter and cbw compute what the code does', async (t) => {
+  if (!hasGcc) return t.skip('gcc absent');
+  const names = ['s_stos', 's_scas', 's_lods', 's_loop', 's_enter', 's_cbw'];
+  await matchesNative(STRING_OPS, STRING_HARNESS, names, 'gcc', ['stos', 'scas', 'lods', 'loop', 'enter', 'cbtw']);
 });
 
 test('decompile: SSE2 shufpd (gcc emits it for the intrinsic at -O0) computes what the code does', async (t) => {

@@ -5,7 +5,7 @@ import { definitionOf } from '../ir/ssa.js';
 import type { Cond, Expr } from '../ir/ir.js';
 import { constant, mask, operand, signedAs, sType, uType, Unsupported } from './c-names.js';
 import { condition, type FlagsSource } from './conditions.js';
-import { isPacked, type Helper } from './runtime.js';
+import { asBits, asFloat, floatType, isPacked, type Helper } from './runtime.js';
 import { fit, homeAt, lowBits, paramRead, paramValue, pointer, variable, type Context } from './function-context.js';
 
 /**
@@ -140,6 +140,10 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
   if ((e.name === 'pmovmskb' || e.name === 'pextrw') && e.w === 4) {
     ctx.program.runtime.use(e.name);
     return `bl_${e.name}(${e.args.map((a) => x(a)).join(', ')})`;
+  }
+  if ((e.name === 'fabs' || e.name === 'frint') && e.w === 10) {
+    ctx.program.runtime.use(`${e.name}80`);
+    return `bl_${e.name}80(${x(e.args[0]!)})`;
   }
   if (e.name === 'lwl' || e.name === 'lwr') {
     const [rt, word] = e.args;
@@ -322,11 +326,8 @@ function binaryC(ctx: Context, e: Extract<Expr, { k: 'bin' }>, x: (a: Expr) => s
     return wrap(narrow ? `(unsigned)${a()} ${BINARY[op]} (unsigned)${b()}` : `${a()} ${BINARY[op]} ${b()}`);
   }
   if (FLOAT[op]) {
-    if (w !== 4 && w !== 8) throw new Unsupported(`a ${w}-byte ${op}`);
-    const f = w === 4 ? 'f32' : 'f64';
-    rt.use(f);
-    rt.use(w === 4 ? 'b32' : 'b64');
-    return `bl_b${w * 8}(bl_${f}(${a()}) ${FLOAT[op]} bl_${f}(${b()}))`;
+    if (w !== 4 && w !== 8 && w !== 10) throw new Unsupported(`a ${w}-byte ${op}`);
+    return asBits(rt, `${asFloat(rt, a(), w)} ${FLOAT[op]} ${asFloat(rt, b(), w)}`, w);
   }
   const bits = w * 8;
   // A shift's count is masked to the operand's bits (as x86 does); a constant one is written masked.
@@ -392,18 +393,12 @@ function unaryC(ctx: Context, e: Extract<Expr, { k: 'un' }>, x: (a: Expr) => str
       if (from === 16 || w === 16) throw new Unsupported('a vector sign extension');
       return `(${uType(w)})(${sType(w)})${signedAs(x(e.a), from)}`;
     case 'fneg':
-      rt.use(w === 4 ? 'f32' : 'f64');
-      rt.use(w === 4 ? 'b32' : 'b64');
-      return `bl_b${w * 8}(-bl_f${w * 8}(${fit(x(e.a), from, w)}))`;
+      return asBits(rt, `-${asFloat(rt, fit(x(e.a), from, w), w)}`, w);
     case 'itof':
-      rt.use(w === 4 ? 'b32' : 'b64');
-      return `bl_b${w * 8}((${w === 4 ? 'float' : 'double'})(${sType(from)})${x(e.a)})`;
+      return asBits(rt, `(${floatType(w)})(${sType(from)})${x(e.a)}`, w);
     case 'ftoi':
-      rt.use(from === 4 ? 'f32' : 'f64');
-      return `(${uType(w)})(${sType(w)})bl_f${from * 8}(${x(e.a)})`;
+      return `(${uType(w)})(${sType(w)})${asFloat(rt, x(e.a), from)}`;
     case 'fconv':
-      rt.use(from === 4 ? 'f32' : 'f64');
-      rt.use(w === 4 ? 'b32' : 'b64');
-      return `bl_b${w * 8}((${w === 4 ? 'float' : 'double'})bl_f${from * 8}(${x(e.a)}))`;
+      return asBits(rt, `(${floatType(w)})${asFloat(rt, x(e.a), from)}`, w);
   }
 }

@@ -149,6 +149,14 @@ function propagation(ctx: Context): void {
   const { fn } = df.ssa;
   deadPhis(ctx);
   const sites = new Map<string, { block: number; from: number; to: number }>();
+  // Whether each inlined value reads memory, through the values written in its place.
+  const loads = new Map<string, boolean>();
+  const readsMemory = (e: Expr): boolean => {
+    let found = false;
+    forEachLoad(e, () => (found = true));
+    forEachRegRead(e, (r) => (found ||= loads.get(`${r.r}:${r.ver}`) ?? false));
+    return found;
+  };
   for (const b of fn.blocks)
     b.stmts.forEach((s, i) => {
       if (s.k !== 'set' || s.ver <= 0 || s.r === fn.regs.sp) return;
@@ -162,7 +170,9 @@ function propagation(ctx: Context): void {
       if (uses.length !== 1 || uses[0]!.block !== fn.blocks.indexOf(b) || uses[0]!.stmt <= i) return;
       // A conditional compare's flags stay saved: its condition and fallback are read apart.
       if (s.r === fn.regs.flags && savedFlags(s.e)?.c) return;
-      if (readsMemory(s.e) && b.stmts.slice(i + 1, uses[0]!.stmt).some(writesMemory)) return;
+      const load = readsMemory(s.e);
+      if (load && b.stmts.slice(i + 1, uses[0]!.stmt).some(writesMemory)) return;
+      loads.set(key, load);
       ctx.inline.set(key, s.e);
       sites.set(key, { block: uses[0]!.block, from: i, to: uses[0]!.stmt });
     });
@@ -217,12 +227,6 @@ function deadPhis(ctx: Context): void {
   for (const k of phis.keys()) if (!live.has(k)) ctx.dead.add(k);
 }
 
-function readsMemory(e: Expr): boolean {
-  let found = false;
-  forEachLoad(e, () => (found = true));
-  return found;
-}
-
 const writesMemory = (s: Stmt) => s.k === 'store' || s.k === 'call' || s.k === 'effect';
 
 /** Each register's variable width: its definitions' widest value (a register's versions share one type). */
@@ -230,7 +234,8 @@ function variableWidths(df: DataFlow): number[] {
   const { fn } = df.ssa;
   const w = fn.regs.widths.map((x) => (x > 16 ? 0 : x));
   for (const b of fn.blocks) for (const s of b.stmts) if (s.k === 'set') w[s.r] = Math.max(w[s.r] ?? 0, s.e.w);
-  return w.map((x) => (x > 8 && x < 16 ? 16 : x === 3 ? 4 : x > 4 && x < 8 ? 8 : x));
+  // 10 bytes are an x87 register's long double.
+  return w.map((x) => (x > 8 && x < 16 && x !== 10 ? 16 : x === 3 ? 4 : x > 4 && x < 8 ? 8 : x));
 }
 
 /**
@@ -456,7 +461,10 @@ function stmtC(ctx: Context, s: Stmt): string[] {
 }
 
 /** Instructions that stop a Linux or Windows user-mode program where they stand. */
-const FAULTS = new Set(['hlt', 'ud2', 'int3', 'trap', 'int1', 'cli', 'sti', 'in', 'out']);
+const FAULTS = new Set([
+  ...['hlt', 'ud2', 'int3', 'trap', 'int1', 'cli', 'sti', 'in', 'out'],
+  ...['insb', 'insw', 'insd', 'outsb', 'outsw', 'outsd'],
+]);
 
 /**
  * The effects the output can state: `rep stos` and `movs` as the loops they are (direction flag clear, as

@@ -1,6 +1,8 @@
 // Helper definitions the output uses, written once each, only when used: bit-exact conversions between
 // integers and floating point, the 16-byte register struct, rotations, parity. Standard C only; names carry
 // the `bl_` prefix so they cannot meet the program's own.
+import { operand } from './c-names.js';
+
 const HELPERS: Record<string, { deps?: string[]; text: string }> = {
   v128: { text: 'struct v128 { uint64_t lo, hi; };' },
   f64: { text: 'static double bl_f64(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }' },
@@ -101,6 +103,15 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
     deps: ['mulhu'],
     text: 'static uint64_t bl_mulhs(uint64_t a, uint64_t b, unsigned bits) { uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1, sign = 1ull << (bits - 1); uint64_t h = bl_mulhu(a & m, b & m, bits); if (a & sign) h -= b; if (b & sign) h -= a; return h & m; }',
   },
+  // Whether the signed product of two `bits`-bit values overflows them (imul's carry and overflow).
+  smulo: {
+    text: 'static int bl_smulo(int64_t a, int64_t b, unsigned bits) { if (bits < 64) { int64_t p = a * b, lim = (int64_t)1 << (bits - 1); return p < -lim || p >= lim; } if (a == 0 || b == 0) return 0; if (a == -1) return b == INT64_MIN; if (b == -1) return a == INT64_MIN; return (int64_t)((uint64_t)a * (uint64_t)b) / b != a; }',
+  },
+  // x87 operations: fabs (the sign cleared, so -0 is 0) and fist's rounding to nearest, ties to even.
+  fabs80: { text: 'static long double bl_fabs80(long double x) { return x < 0 ? -x : x == 0 ? 0.0L : x; }' },
+  frint80: {
+    text: 'static long double bl_frint80(long double x) { if (!(x > -9.2e18L && x < 9.2e18L)) return x; long double t = (long double)(int64_t)x, d = x - t; int odd = (int64_t)t & 1; if (d > 0.5L || (d == 0.5L && odd)) t += 1; else if (d < -0.5L || (d == -0.5L && odd)) t -= 1; return t; }',
+  },
   gethi: { deps: ['v128'], text: 'static uint64_t bl_gethi(struct v128 a) { return a.hi; }' },
   rotl: {
     text: 'static uint64_t bl_rotl(uint64_t x, unsigned n, unsigned bits) { n %= bits; uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1; x &= m; return n ? ((x << n) | (x >> (bits - n))) & m : x; }',
@@ -109,6 +120,24 @@ const HELPERS: Record<string, { deps?: string[]; text: string }> = {
     text: 'static uint64_t bl_rotr(uint64_t x, unsigned n, unsigned bits) { n %= bits; uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1; x &= m; return n ? ((x >> n) | (x << (bits - n))) & m : x; }',
   },
 };
+
+/** C's floating-point type of a `w`-byte value: float, double, or long double for an x87 value. */
+export const floatType = (w: number): string => (w === 4 ? 'float' : w === 8 ? 'double' : 'long double');
+
+/**
+ * A value held as its bits (the width's unsigned type) as the floating-point number it is, and back. An
+ * x87 value is held as a long double already.
+ */
+export function asFloat(rt: Runtime, text: string, w: number): string {
+  if (w === 10) return operand(text);
+  rt.use(w === 4 ? 'f32' : 'f64');
+  return `bl_f${w * 8}(${text})`;
+}
+export function asBits(rt: Runtime, text: string, w: number): string {
+  if (w === 10) return operand(text);
+  rt.use(w === 4 ? 'b32' : 'b64');
+  return `bl_b${w * 8}(${text})`;
+}
 
 /** Lane widths in bits by the mnemonic's suffix. */
 const LANE: Record<string, number> = { b: 8, w: 16, d: 32, q: 64 };
@@ -133,6 +162,13 @@ function packedHelper(name: string): string | null {
     const b = LANE[m[2]!]!;
     const test = m[1] === 'eq' ? 'x[i] == y[i]' : `(int${b}_t)x[i] > (int${b}_t)y[i]`;
     return `${head('struct v128 a, struct v128 b')} ${view(b, 'a', 'x')} ${view(b, 'b', 'y')} for (int i = 0; i < ${128 / b}; i++) x[i] = ${test} ? (${lanes(b)})~(${lanes(b)})0 : 0; ${back}`;
+  }
+  m = /^p(min|max)([us])([bw])$/.exec(name);
+  if (m) {
+    const b = LANE[m[3]!]!;
+    const t = m[2] === 's' ? `int${b}_t` : lanes(b);
+    const pick = `(${t})y[i] ${m[1] === 'min' ? '<' : '>'} (${t})x[i]`;
+    return `${head('struct v128 a, struct v128 b')} ${view(b, 'a', 'x')} ${view(b, 'b', 'y')} for (int i = 0; i < ${128 / b}; i++) if (${pick}) x[i] = y[i]; ${back}`;
   }
   if (name === 'pmuludq')
     return `${head('struct v128 a, struct v128 b')} a.lo = (uint64_t)(uint32_t)a.lo * (uint32_t)b.lo; a.hi = (uint64_t)(uint32_t)a.hi * (uint32_t)b.hi; return a; }`;

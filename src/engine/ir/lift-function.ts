@@ -117,7 +117,9 @@ export class FunctionLifter {
       blocks.unshift({ start: f.start, end: f.start, stmts: fixed, succ: [1], pred: [] });
     }
     blocks.forEach((b, i) => b.succ.forEach((s) => blocks[s]!.pred.push(i)));
-    return { start: f.start, regs: abi.regs, blocks, undecoded };
+    const fn = { start: f.start, regs: abi.regs, blocks, undecoded };
+    MODE_PROFILES[decoder.mode].ir?.resolve?.(fn);
+    return fn;
   }
 
   /**

@@ -4,7 +4,7 @@
 import type { Platform } from '../../contracts/result.js';
 import type { Decoder } from '../disasm/index.js';
 import type { BinaryImage } from '../formats/image.js';
-import type { RegisterFile, Stmt } from './ir.js';
+import type { IrFunction, RegisterFile, Stmt } from './ir.js';
 
 /** How arguments and results travel for one ABI, in the register file's numbers. */
 export interface CallingConvention {
@@ -52,4 +52,6 @@ export interface IsaIr {
    * gp the module's GOT pointer), so constant propagation reaches what is addressed through them.
    */
   entryValues?(image: BinaryImage, start: number): { r: number; v: number }[];
+  /** Rewrites a lifted function where the lifter alone cannot (x86: the x87 stack's relative registers). */
+  resolve?(fn: IrFunction): void;
 }

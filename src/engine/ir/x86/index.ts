@@ -4,6 +4,7 @@ import type { IsaIr } from '../lifter.js';
 import { x86Conventions } from './conventions.js';
 import { X86Lifter } from './lift-x86.js';
 import { x86Registers } from './registers.js';
+import { resolveX87Stack } from './x87.js';
 
 const bitsOf = (mode: string): 32 | 64 => (mode === 'x86_64' ? 64 : 32);
 
@@ -16,4 +17,5 @@ export const X86_IR: IsaIr = {
     b[o] === 0x8b && (b[o + 1]! & 0xc7) === 0x04 && b[o + 2] === 0x24 && b[o + 3] === 0xc3
       ? (b[o + 1]! >> 3) & 7
       : null,
+  resolve: resolveX87Stack,
 };

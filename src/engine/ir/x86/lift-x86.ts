@@ -6,7 +6,8 @@ import type * as Iced from 'iced-x86';
 import type { X86Decoder } from '../../disasm/x86-decoder.js';
 import { bin, forEachRegRead, konst, load, ref, reg, un, type Cond, type Expr, type FlagOp, type Stmt } from '../ir.js';
 import type { Lifter } from '../lifter.js';
-import { FLAGS, FS_BASE, GS_BASE, icedRegisterSlots, R, TEMP, type RegisterSlot } from './registers.js';
+import { FLAGS, FS_BASE, GS_BASE, icedRegisterSlots, R, ST0, TEMP, type RegisterSlot } from './registers.js';
+import { liftX87, type X87Operands } from './x87.js';
 
 type Handler = (x: X86Lifter, out: Stmt[]) => void;
 
@@ -102,6 +103,10 @@ const LANES = new Set([
   'pcmpgtd',
   'pmuludq',
   'pmulld',
+  'pminub',
+  'pmaxub',
+  'pminsw',
+  'pmaxsw',
   'punpcklbw',
   'punpcklwd',
   'punpckldq',
@@ -150,6 +155,19 @@ const HANDLERS: Record<string, Handler> = {
   Cwde: (x, out) => x.setReg(R.ax, un('zext', un('sext', reg(R.ax, 2), 4), x.word), out),
   Cqo: (x, out) => x.setReg(R.dx, bin('sar', reg(R.ax, 8), konst(63, 8)), out),
   Cdq: (x, out) => x.setReg(R.dx, un('zext', bin('sar', reg(R.ax, 4), konst(31, 4)), x.word), out),
+  Cbw: (x, out) => x.writeSlot({ r: R.ax, w: 2, hi: false }, un('sext', reg(R.ax, 1), 2), out),
+  Scasb: (x, out) => x.stringScan(out),
+  Scasw: (x, out) => x.stringScan(out),
+  Scasd: (x, out) => x.stringScan(out),
+  Scasq: (x, out) => x.stringScan(out),
+  Lodsb: (x, out) => x.stringLoad(out),
+  Lodsw: (x, out) => x.stringLoad(out),
+  Lodsd: (x, out) => x.stringLoad(out),
+  Lodsq: (x, out) => x.stringLoad(out),
+  Loop: (x, out) => x.loop(null, out),
+  Loope: (x, out) => x.loop('eq', out),
+  Loopne: (x, out) => x.loop('ne', out),
+  Enter: (x, out) => x.enter(out),
   Stosb: (x, out) => x.repStore(out),
   Stosw: (x, out) => x.repStore(out),
   Stosd: (x, out) => x.repStore(out),
@@ -189,7 +207,7 @@ const HANDLERS: Record<string, Handler> = {
   Cvtsd2ss: (x, out) => x.scalar(4, un('fconv', x.read(1, 8), 4), out),
 };
 
-export class X86Lifter implements Lifter {
+export class X86Lifter implements Lifter, X87Operands {
   private readonly iced: X86Decoder['iced'];
   private readonly slots: (RegisterSlot | null)[];
   private readonly mnemonics: string[] = [];
@@ -199,6 +217,9 @@ export class X86Lifter implements Lifter {
   insn!: Iced.Instruction;
   at = 0;
   opCount = 0;
+  afterFldcw = false;
+  /** Where the instruction after the last fldcw lifted starts. */
+  private fldcwNext = -1;
 
   constructor(private readonly decoder: X86Decoder) {
     this.iced = decoder.iced;
@@ -219,7 +240,10 @@ export class X86Lifter implements Lifter {
     this.opCount = insn.opCount;
     const m = this.mnemonics[insn.mnemonic] ?? '';
     const cc = this.conditions[insn.conditionCode] ?? 'None';
+    this.afterFldcw = this.fldcwNext === vaddr;
+    this.fldcwNext = m === 'Fldcw' ? vaddr + insn.length : -1;
     if (NOTHING.has(m)) return insn.length;
+    if (m.startsWith('F') && liftX87(this, m, out)) return insn.length;
     if (cc !== 'None' && this.liftConditional(m, CONDITIONS[cc]!, out)) return insn.length;
     const handler = HANDLERS[m];
     if (handler) handler(this, out);
@@ -391,6 +415,25 @@ export class X86Lifter implements Lifter {
 
   // ---- operands --------------------------------------------------------------------------------------
 
+  stIndex(i: number): number | null {
+    if (this.insn.opKind(i) !== this.iced.OpKind.Register) return null;
+    const s = this.slots[this.insn.opRegister(i)];
+    return s && s.r >= ST0 && s.r < ST0 + 8 ? s.r - ST0 : null;
+  }
+
+  memory(): { addr: Expr; w: number } {
+    return { addr: this.address(), w: this.memorySizes[this.insn.memorySize] || this.word };
+  }
+
+  condition(): Expr | null {
+    const cc = CONDITIONS[this.conditions[this.insn.conditionCode] ?? 'None'];
+    return cc ? { k: 'cond', cc, flags: reg(FLAGS, this.word), w: 1 } : null;
+  }
+
+  flags(a: Expr, b: Expr, out: Stmt[]): void {
+    this.setFlags('fcmp', a, b, out);
+  }
+
   private sameRegisters(): boolean {
     const { OpKind } = this.iced;
     const i = this.insn;
@@ -516,11 +559,13 @@ export class X86Lifter implements Lifter {
    * the count and the value, in that order, and writing the destination and count registers.
    */
   repStore(out: Stmt[]): void {
+    const w = this.width(1);
     if (!this.insn.hasRepPrefix) {
-      this.generic(this.mnemonics[this.insn.mnemonic] ?? 'stos', out);
+      // One stos: the accumulator to [rdi], which moves past it.
+      out.push({ k: 'store', addr: reg(R.di, this.word), v: reg(R.ax, w), w, at: this.at });
+      this.setReg(R.di, bin('add', reg(R.di, this.word), konst(w, this.word)), out);
       return;
     }
-    const w = this.width(0);
     const reads = [reg(R.di, this.word), reg(R.cx, this.word), reg(R.ax, w)];
     out.push({ k: 'effect', name: `rep_stos${w}`, reads, writes: [R.di, R.cx], vers: [-1, -1], at: this.at });
   }
@@ -535,6 +580,54 @@ export class X86Lifter implements Lifter {
     const reads = [reg(R.di, this.word), reg(R.si, this.word), rep ? reg(R.cx, this.word) : konst(1, this.word)];
     const writes = rep ? [R.di, R.si, R.cx] : [R.di, R.si];
     out.push({ k: 'effect', name: `movs${w}`, reads, writes, vers: writes.map(() => -1), at: this.at });
+  }
+
+  /** lods (without rep): the accumulator from [rsi], which then moves past it (the ABI clears the direction flag). */
+  stringLoad(out: Stmt[]): void {
+    const w = this.memorySizes[this.insn.memorySize] || 1;
+    if (this.insn.hasRepPrefix) {
+      this.generic(this.mnemonics[this.insn.mnemonic] ?? 'lods', out);
+      return;
+    }
+    this.writeSlot({ r: R.ax, w, hi: false }, load(reg(R.si, this.word), w), out);
+    this.setReg(R.si, bin('add', reg(R.si, this.word), konst(w, this.word)), out);
+  }
+
+  /** scas (without a repeat prefix): the accumulator compared with [rdi], which then moves past it. */
+  stringScan(out: Stmt[]): void {
+    const w = this.memorySizes[this.insn.memorySize] || 1;
+    if (this.insn.hasRepPrefix || this.insn.hasRepnePrefix) {
+      this.generic(this.mnemonics[this.insn.mnemonic] ?? 'scas', out);
+      return;
+    }
+    this.setFlags('sub', reg(R.ax, w), load(reg(R.di, this.word), w), out);
+    this.setReg(R.di, bin('add', reg(R.di, this.word), konst(w, this.word)), out);
+  }
+
+  /** loop, loope, loopne: the counter decremented, then a branch while it is not zero (and ZF is as named). */
+  loop(zf: 'eq' | 'ne' | null, out: Stmt[]): void {
+    const w = this.word;
+    this.setReg(R.cx, bin('sub', reg(R.cx, w), konst(1, w)), out);
+    const nonzero: Expr = {
+      k: 'cond',
+      cc: 'ne',
+      flags: { k: 'flags', op: 'sub', a: reg(R.cx, w), b: konst(0, w), w },
+      w: 1,
+    };
+    const c = zf ? bin('and', nonzero, { k: 'cond', cc: zf, flags: reg(FLAGS, this.word), w: 1 }, 1) : nonzero;
+    out.push({ k: 'branch', c, at: this.at });
+  }
+
+  /** enter n, 0: the frame pointer pushed and set, n bytes reserved; nested frames stay an op. */
+  enter(out: Stmt[]): void {
+    if (this.insn.immediate(1) !== 0n) {
+      this.generic('Enter', out);
+      return;
+    }
+    const w = this.word;
+    this.push(reg(R.bp, w), out);
+    this.setReg(R.bp, reg(R.sp, w), out);
+    this.setReg(R.sp, bin('sub', reg(R.sp, w), konst(this.insn.immediate(0), w)), out);
   }
 
   /**

@@ -12,6 +12,8 @@ export const GS_BASE = 34;
 export const ST0 = 35;
 export const OTHER = 43;
 export const TEMP = 44;
+/** The second scratch register: only x87 code uses it (fxch), so it only ever holds a long double. */
+export const X87_TEMP = 45;
 
 /** General registers by name (`RAX = 0 … R15 = 15`), for the conventions. */
 export const R = {
