@@ -22,10 +22,12 @@ export type { RenderBlocksRequest } from './render-blocks.js';
 export type { ClientSymbols, RecoverBinaryOptions } from './recover-binary.js';
 export {
   DEFAULT_LIMITS,
+  behavioursOf,
   emulatorAvailable,
   EmulationRefused,
   EmulatorUnavailable,
   runLinuxElf,
+  type Behaviour,
   type EmulationEvent,
   type LinuxRun,
   type LinuxRunOptions,

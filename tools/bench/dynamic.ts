@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cpu, UC } from '../../src/engine/emulate/unicorn.js';
 import { parsePe } from '../../src/engine/formats/index.js';
-import { emulatorAvailable, runLinuxElf, type EmulationEvent, type LinuxRun } from '../../src/engine/index.js';
+import {
+  behavioursOf,
+  emulatorAvailable,
+  runLinuxElf,
+  type EmulationEvent,
+  type LinuxRun,
+} from '../../src/engine/index.js';
 import { hostSysroot } from '../../src/jobs/sysroot.js';
 import { CORPUS, fmt, readJson } from './lib.js';
 
@@ -60,6 +66,8 @@ let tp = 0;
 let expectedTotal = 0;
 let observedTotal = 0;
 const stops = new Map<string, number>();
+/** ATT&CK ids over every build run: expected, tagged by the behaviours of its events, and both. */
+const attack = { expected: 0, found: 0, hits: 0 };
 console.log('sample                                                         args          recall  precision  stop');
 for (const x of expected) {
   const prefix = `sample-${x.program}_${platformPart[x.platform]}_`;
@@ -73,6 +81,10 @@ for (const x of expected) {
     } else stop = 'not run: PE emulation is not built yet';
     const seen = new Set((run?.events ?? []).map(key));
     const hits = x.events.filter((e) => seen.has(e)).length;
+    const tagged = new Set(behavioursOf(run?.events ?? []).flatMap((b) => b.attack.map((a) => a.id)));
+    attack.expected += x.attack.length;
+    attack.found += tagged.size;
+    attack.hits += x.attack.filter((id) => tagged.has(id)).length;
     tp += hits;
     expectedTotal += x.events.length;
     observedTotal += seen.size;
@@ -83,13 +95,17 @@ for (const x of expected) {
     );
     for (const missed of x.events.filter((e) => !seen.has(e))) console.log(`    missed: ${missed}`);
     for (const extra of [...seen].filter((e) => !x.events.includes(e))) console.log(`    extra:  ${extra}`);
+    for (const id of x.attack.filter((a) => !tagged.has(a))) console.log(`    ATT&CK missed: ${id}`);
+    for (const id of [...tagged].filter((a) => !x.attack.includes(a))) console.log(`    ATT&CK extra:  ${id}`);
   }
 }
 console.log(
   `events: recall ${fmt(tp / expectedTotal, 3)}, precision ${fmt(observedTotal ? tp / observedTotal : 0, 3)} (target 1.0 / 1.0)`,
 );
-const attackExpected = expected.reduce((n, x) => n + x.attack.length, 0);
-console.log(`ATT&CK ids: recall 0.000 of ${attackExpected} expected (no TTP mapping yet; target 1.0 / 1.0)`);
+console.log(
+  `ATT&CK ids: recall ${fmt(attack.hits / attack.expected, 3)} of ${attack.expected} expected, precision ` +
+    `${fmt(attack.found ? attack.hits / attack.found : 0, 3)} (target 1.0 / 1.0)`,
+);
 console.log(`stop reasons: ${[...stops].map(([s, n]) => `${s} ${n}`).join(', ')}`);
 
 // The PE files' imported APIs, against the handlers the emulator has (none for Windows yet).

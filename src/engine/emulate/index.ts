@@ -8,6 +8,7 @@ export {
   type RunStop,
   type StopReason,
 } from './events.js';
+export { behavioursOf, type Behaviour, type Technique } from './behaviours.js';
 export { type Sysroot } from './linux/environment.js';
 export { EmulationRefused, runLinuxElf, type LinuxRun, type LinuxRunOptions } from './linux/run-elf.js';
 export { emulatorAvailable, EmulatorUnavailable } from './unicorn.js';
