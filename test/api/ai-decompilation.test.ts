@@ -29,9 +29,12 @@ interface Task {
   error_message?: string | null;
 }
 
-/** x87 code (fld/fstp of 80-bit values): what the decompiler cannot express yet, so its result is an error. */
+/**
+ * x87 code storing a long double it never loaded (one a call would return in st0, which the conventions do
+ * not describe): what the decompiler cannot express, so its result is an error.
+ */
 function x87Program(): Buffer {
-  const code = [0xdb, 0x2f, 0xdb, 0x3e, 0xc3]; // fld tword [rdi]; fstp tword [rsi]; ret
+  const code = [0xdb, 0x3e, 0xc3]; // fstp tword [rsi]; ret
   const sections = [{ name: '.text', type: 1, flags: 6, addr: 0x11000, data: Uint8Array.from(code) }];
   return Buffer.from(buildElf({ bits: 64, little: true, machine: 62, type: 2, entry: 0x11000, sections }));
 }
@@ -288,7 +291,7 @@ for (const backend of backends) {
       assert.equal((await h().request('POST', path(fid!), h().keys.alice)).statusCode, 201);
       const t = await settled(fid!);
       assert.equal(t.status, 'error');
-      assert.match(t.error_message!, /fstp|fld/);
+      assert.match(t.error_message!, /x87/);
       assert.equal(t.decompilation, null);
       const s = (await h().request('GET', path(fid!, '/status'), h().keys.alice)).json().data;
       assert.equal(s.status, 'FAILED');

@@ -141,6 +141,8 @@ function opC(ctx: Context, e: Extract<Expr, { k: 'op' }>, x: (a: Expr) => string
     ctx.program.runtime.use(e.name);
     return `bl_${e.name}(${e.args.map((a) => x(a)).join(', ')})`;
   }
+  if (e.name === 'x87.underflow')
+    throw new Unsupported('an x87 register read before anything was pushed (a long double a call returned)');
   if ((e.name === 'fabs' || e.name === 'frint') && e.w === 10) {
     ctx.program.runtime.use(`${e.name}80`);
     return `bl_${e.name}80(${x(e.args[0]!)})`;
