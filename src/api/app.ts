@@ -24,6 +24,7 @@ import type {
   SearchService,
   UploadsService,
   UnderstandingService,
+  DynamicExecutionService,
   UsersService,
 } from '../services/index.js';
 import { API_INFO, API_TAGS, DOCS_UI } from './docs/index.js';
@@ -43,6 +44,7 @@ import { functionsRoutes } from './routes/functions.js';
 import { functionMatchingRoutes } from './routes/function-matching.js';
 import { platformRoutes } from './routes/platform.js';
 import { understandingRoutes } from './routes/understanding.js';
+import { dynamicExecutionRoutes } from './routes/dynamic-execution.js';
 import { searchRoutes } from './routes/search.js';
 import { uploadRoutes } from './routes/upload.js';
 import { v3Routes } from './routes/v3.js';
@@ -61,6 +63,7 @@ export interface ApiServices {
   names: FunctionNamesService;
   binaries: BinariesService;
   understanding: UnderstandingService;
+  dynamicExecution: DynamicExecutionService;
   matching: FunctionMatchingService;
   unstrip: UnstripService;
   dataTypes: DataTypesService;
@@ -127,6 +130,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries));
   await app.register(understandingRoutes(services.understanding));
+  await app.register(dynamicExecutionRoutes(services.dynamicExecution));
   await app.register(functionMatchingRoutes(services.matching, services.unstrip));
   await app.register(dataTypesRoutes(services.dataTypes));
   await app.register(aiDecompilationRoutes(services.decompilation, services.comments));

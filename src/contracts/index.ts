@@ -18,6 +18,7 @@ export * from './collections.js';
 export * from './search.js';
 export * from './v3.js';
 export * from './understanding.js';
+export * from './dynamic-execution.js';
 export * from './function-names.js';
 export * from './capabilities.js';
 export * from './matching.js';

@@ -2,6 +2,8 @@
 import type { FileHashes } from './result.js';
 
 export const ANALYSIS_JOB_KIND = 'analysis';
+/** The sample run in the emulator (create request `sandbox_config`); the payload is null: the row says what. */
+export const DYNAMIC_EXECUTION_JOB_KIND = 'dynamic-execution';
 
 /**
  * An analysis job carries only what its analysis row does not: the sample, the binary and symbol config

@@ -9,3 +9,4 @@ export * from './handlers/analysis.js';
 export * from './handlers/similarity-run.js';
 export * from './handlers/data-types.js';
 export * from './handlers/decompile.js';
+export * from './handlers/dynamic-execution.js';

@@ -7,6 +7,7 @@ import {
   ANALYSIS_JOB_KIND,
   DATA_TYPES_JOB_KIND,
   DECOMPILE_JOB_KIND,
+  DYNAMIC_EXECUTION_JOB_KIND,
   SIMILARITY_RUN_JOB_KIND,
 } from '../contracts/index.js';
 import {
@@ -14,6 +15,7 @@ import {
   AnalysisPool,
   dataTypesJobHandler,
   decompileJobHandler,
+  dynamicExecutionJobHandler,
   JobRunner,
   RequestPool,
   SimilarityRunJobHandler,
@@ -25,6 +27,7 @@ import {
   AnalysisProgressService,
   AnalysisResultsService,
   BinariesService,
+  DynamicExecutionService,
   CollectionsService,
   CollectionsV2Service,
   CollectionsV3Service,
@@ -67,6 +70,7 @@ const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, confi
   [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
   [DATA_TYPES_JOB_KIND]: dataTypesJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
   [DECOMPILE_JOB_KIND]: decompileJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl, config.llm),
+  [DYNAMIC_EXECUTION_JOB_KIND]: dynamicExecutionJobHandler(store, blobs),
 });
 
 export interface Runtime {
@@ -128,6 +132,7 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       names: new FunctionNamesService(store),
       binaries: new BinariesService(store, blobs, (path) => requestPool.describeFile(path)),
       understanding,
+      dynamicExecution: new DynamicExecutionService(store),
       matching: new FunctionMatchingService(store),
       unstrip,
       dataTypes,

@@ -10,6 +10,7 @@ import type {
 } from '../contracts/index.js';
 import {
   ANALYSIS_JOB_KIND,
+  DYNAMIC_EXECUTION_JOB_KIND,
   decodeAnalysisConfig,
   encodeAnalysisConfig,
   isModelName,
@@ -58,6 +59,13 @@ function whyNoModel(identity: BinaryIdentity): string {
   );
 }
 
+/** The job of an emulated run: one attempt unless the request asks for more (a run is deterministic). */
+const dynamicJob = (maxRetry: number | undefined) => ({
+  kind: DYNAMIC_EXECUTION_JOB_KIND,
+  payload: null,
+  maxAttempts: attemptsFrom(maxRetry),
+});
+
 export function boundariesHash(symbols: CreateBody['symbols']): string {
   const b = (symbols?.function_boundaries ?? []).map((f) => [f.start_address, f.end_address, f.mangled_name]);
   return createHash('sha256').update(JSON.stringify(b)).digest('hex');
@@ -104,6 +112,7 @@ export class AnalysesService {
         tags: (body.tags ?? []).map((t) => t.name),
       },
       { kind: ANALYSIS_JOB_KIND, payload, maxAttempts: attemptsFrom(maxRetry) },
+      config.analysis_config.sandbox_config?.enabled ? dynamicJob(maxRetry) : null,
     );
     return { analysis_id: ids.analysisId, binary_id: ids.binaryId };
   }
@@ -130,6 +139,7 @@ export class AnalysesService {
         maxAttempts: attemptsFrom(maxRetry),
       },
       form.tags ?? [],
+      decodeAnalysisConfig(a.config).analysis_config.sandbox_config?.enabled ? dynamicJob(maxRetry) : null,
     );
     return { analysis_id: id, binary_id: a.binary_id, reference: `analysis/${id}` };
   }

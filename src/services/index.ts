@@ -20,6 +20,7 @@ export * from './collections-v3.js';
 export * from './search.js';
 export * from './paging.js';
 export * from './understanding.js';
+export * from './dynamic-execution.js';
 export * from './health.js';
 export * from './data-types.js';
 export * from './analysis-data-types.js';

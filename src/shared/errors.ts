@@ -94,6 +94,18 @@ export const errors = defineErrors({
       `${what} of analysis ${id} were not generated: create an analysis of the binary (POST /v2/analyses) ` +
       `with analysis_config.${flag} set to true`,
   ),
+  dynamicExecutionNotRequested: spec(
+    409,
+    '409',
+    (id: number) =>
+      `Analysis ${id} was not run in the sandbox: create an analysis of the binary (POST /v2/analyses) with ` +
+      'analysis_config.sandbox_config.enabled set to true',
+  ),
+  dynamicExecutionNotReady: spec(409, '409', (id: number, status: string, why: string | null) =>
+    status === 'ERROR'
+      ? `The dynamic execution of analysis ${id} could not run: ${why ?? 'no reason recorded'}`
+      : `The dynamic execution of analysis ${id} is ${status}: its results are there once its status is SUCCESS`,
+  ),
   noVulnerabilityData: spec(
     409,
     '409',

@@ -66,7 +66,12 @@ export class AnalysesRepository {
   }
 
   /** Binary, analysis, tags and its first job, atomically: a created analysis is always queued. */
-  create(a: NewAnalysis, job: Omit<NewJob, 'analysisId'>): Promise<{ analysisId: number; binaryId: number }> {
+  /** A new analysis with its job, and the job of its emulated run (`dynamic`) when the sandbox was asked for. */
+  create(
+    a: NewAnalysis,
+    job: Omit<NewJob, 'analysisId'>,
+    dynamic: Omit<NewJob, 'analysisId'> | null = null,
+  ): Promise<{ analysisId: number; binaryId: number }> {
     return this.db.transaction().execute(async (tx) => {
       const now = Date.now();
       const binary = await tx
@@ -88,7 +93,7 @@ export class AnalysesRepository {
           base_address: a.baseAddress,
           debug_hash: a.debugHash,
           config: a.config,
-          dynamic_execution_status: null,
+          dynamic_execution_status: dynamic ? 'PENDING' : null,
           created_at: now,
           updated_at: now,
         })
@@ -105,22 +110,39 @@ export class AnalysesRepository {
         .values({ analysis_id: analysis.id, stage: 'ANALYSIS', status: 'QUEUED', created_at: now })
         .execute();
       await this.jobs.enqueue({ ...job, analysisId: analysis.id }, tx);
+      if (dynamic) await this.jobs.enqueue({ ...dynamic, analysisId: analysis.id }, tx);
       return { analysisId: analysis.id, binaryId: binary.id };
     });
   }
 
-  /** Re-queues: ends running jobs, drops old results, queues a new job, in one transaction. */
-  requeue(id: number, model: string, job: Omit<NewJob, 'analysisId'>, tags: string[]): Promise<void> {
+  /**
+   * Re-queues: ends running jobs, drops old results, queues a new job (and a new emulated run, `dynamic`,
+   * when the analysis asked for the sandbox), in one transaction.
+   */
+  requeue(
+    id: number,
+    model: string,
+    job: Omit<NewJob, 'analysisId'>,
+    tags: string[],
+    dynamic: Omit<NewJob, 'analysisId'> | null = null,
+  ): Promise<void> {
     return this.db.transaction().execute(async (tx) => {
       const now = Date.now();
       await this.jobs.cancelForAnalysis(id, tx);
       await tx.deleteFrom('analysis_results').where('analysis_id', '=', id).execute();
       await tx.deleteFrom('analysis_features').where('analysis_id', '=', id).execute();
+      await tx.deleteFrom('dynamic_executions').where('analysis_id', '=', id).execute();
       await tx
         .updateTable('analyses')
-        .set({ status: 'Queued', model_name: model, updated_at: now })
+        .set({
+          status: 'Queued',
+          model_name: model,
+          updated_at: now,
+          dynamic_execution_status: dynamic ? 'PENDING' : null,
+        })
         .where('id', '=', id)
         .execute();
+      if (dynamic) await this.jobs.enqueue({ ...dynamic, analysisId: id }, tx);
       if (tags.length > 0) await this.addTags(id, tags, tx);
       await tx
         .insertInto('analysis_stages')

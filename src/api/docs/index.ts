@@ -7,6 +7,7 @@ import { aiDecompilationDocs } from './ai-decompilation.js';
 import { analysesDocs } from './analyses.js';
 import { collectionsDocs } from './collections.js';
 import { dataTypesDocs } from './data-types.js';
+import { dynamicExecutionDocs } from './dynamic-execution.js';
 import { functionsDocs } from './functions.js';
 import type { OperationDoc } from './operation-doc.js';
 import { platformDocs } from './platform.js';
@@ -19,6 +20,7 @@ export type { BodyExample, OperationDoc } from './operation-doc.js';
 export const OPERATION_DOCS = {
   ...analysesDocs,
   ...resultsDocs,
+  ...dynamicExecutionDocs,
   ...functionsDocs,
   ...collectionsDocs,
   ...dataTypesDocs,

@@ -9,6 +9,10 @@ export const API_TAGS = [
     description: 'Upload a sample, analyse it, follow the analysis, and change or delete it.',
   },
   {
+    name: 'AnalysesDynamicExecution',
+    description: 'What the sample did when run in the emulator: processes, network, behaviours with ATT&CK.',
+  },
+  {
     name: 'AnalysesResultsMetadata',
     description: 'What an analysis found: functions, tags, capabilities, SBOM, vulnerabilities, the PDF report.',
   },

@@ -10,5 +10,6 @@ export {
 } from './events.js';
 export { behavioursOf, type Behaviour, type Technique } from './behaviours.js';
 export { type Sysroot } from './linux/environment.js';
+export { dynamicReport, type BehaviourRecord, type DynamicReport, type ProcessRecord } from './report.js';
 export { EmulationRefused, runLinuxElf, type LinuxRun, type LinuxRunOptions } from './linux/run-elf.js';
 export { emulatorAvailable, EmulatorUnavailable } from './unicorn.js';

@@ -28,7 +28,8 @@ const E = {
 /** open flags (asm-generic/fcntl.h). */
 const O = { WRONLY: 1, RDWR: 2, CREAT: 0x40, EXCL: 0x80, TRUNC: 0x200, APPEND: 0x400 };
 const AT_FDCWD = -100;
-const ROOT_PID = 1000;
+/** The pid of the sample's own process; its children count up from it. */
+export const ROOT_PID = 1000;
 /** Processes a run may create (children, grandchildren): each runs to its end in turn. */
 const MAX_PROCESSES = 16;
 const AF_UNIX = 1;

@@ -1,0 +1,67 @@
+// Texts of the AnalysesDynamicExecution operations: what the sample did when Binlens ran it in its emulator.
+import { HIDDEN_IS_MISSING, type OperationDoc } from './operation-doc.js';
+
+const RUN = [
+  'The sample runs in an emulator (Unicorn) under a virtual Linux kernel when the analysis was created with',
+  '`analysis_config.sandbox_config.enabled` (its `command_line_args` are its arguments): nothing it does',
+  'reaches a real file or network. Today: Linux x86-64 ELF executables, static or dynamically linked.',
+].join('\n');
+const NOT_THERE =
+  'Without the sandbox asked for: 409 saying how to ask. While the run is `PENDING`, or when it could not run ' +
+  `(\`ERROR\`): 409 with the reason. ${HIDDEN_IS_MISSING}`;
+
+export const dynamicExecutionDocs = {
+  getDynamicExecutionStatus: {
+    summary: "Get the status of an analysis's dynamic execution",
+    description: [
+      RUN,
+      '',
+      '`status`: `PENDING` (queued or running), `SUCCESS` (the views below have its results) or `ERROR` (it',
+      'could not run; the other views say why). Without the sandbox asked for: 409 saying how to ask.',
+      HIDDEN_IS_MISSING,
+    ].join('\n'),
+  },
+  getNetworkOverview: {
+    summary: 'Get the network activity of the dynamic execution',
+    description: [
+      RUN,
+      '',
+      'Each host name the sample looked up, with the address it got. The virtual network answers every',
+      'question with an address of the documentation range 192.0.2.0/24, so `metadata` (country and AS of',
+      `the addresses) is empty. ${NOT_THERE}`,
+    ].join('\n'),
+  },
+  getProcessDumps: {
+    summary: 'List the memory dumps of the dynamic execution',
+    description: `${RUN}\n\nNo dumps are made yet: \`count\` 0. ${NOT_THERE}`,
+  },
+  getProcessDump: {
+    summary: 'Get one memory dump of the dynamic execution',
+    description: `${RUN}\n\nNo dumps are made yet: 404 for every name. ${NOT_THERE}`,
+  },
+  getProcessRegistry: {
+    summary: 'Get the registry activity of the dynamic execution, by process',
+    description: `${RUN}\n\nA Linux run has no registry: the map is empty. ${NOT_THERE}`,
+  },
+  getProcessTree: {
+    summary: 'Get the process tree of the dynamic execution',
+    description: [
+      RUN,
+      '',
+      'The sample and every process it created (fork, clone, posix_spawn), each with what it ran (the path',
+      "it exec'd, and its arguments split at spaces) and `children`. `ts_from`/`ts_to` are positions in the",
+      `run's sequence of recorded events (its creation, its last event), not seconds. ${NOT_THERE}`,
+    ].join('\n'),
+  },
+  getTtps: {
+    summary: 'Get the behaviours (TTPs) of the dynamic execution with their ATT&CK techniques',
+    description: [
+      RUN,
+      '',
+      'Each behaviour the recorded events show (encrypting files beside a ransom note, HTTP, a payload',
+      'downloaded, a shell command, account files read, …) with its MITRE ATT&CK techniques, its score',
+      '(1–10) and the processes that showed it (`ppid` 0: the sample itself); `score` is their sum.',
+      NOT_THERE,
+    ].join('\n'),
+  },
+} satisfies Record<string, OperationDoc>;

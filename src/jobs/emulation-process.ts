@@ -1,0 +1,28 @@
+// The emulator in a process of its own (jobs/emulation.ts forks it): a sample that runs away — memory the
+// emulator cannot bound, a crash of the native library — takes down this process, never the service. It reads
+// one request from its parent, answers once and exits.
+import { readFile } from 'node:fs/promises';
+import { dynamicReport, EmulationRefused, EmulatorUnavailable, runLinuxElf } from '../engine/index.js';
+import { hostSysroot } from './sysroot.js';
+
+export interface EmulationRequest {
+  path: string;
+  argv: string[];
+}
+
+export type EmulationAnswer = { kind: 'report'; report: string } | { kind: 'refused'; reason: string };
+
+process.once('message', (request: EmulationRequest) => {
+  void (async () => {
+    let answer: EmulationAnswer;
+    try {
+      const bytes = await readFile(request.path);
+      const run = runLinuxElf(bytes, { argv: request.argv, sysroot: hostSysroot() });
+      answer = { kind: 'report', report: JSON.stringify(dynamicReport(run, request.argv)) };
+    } catch (err) {
+      if (!(err instanceof EmulationRefused || err instanceof EmulatorUnavailable)) throw err;
+      answer = { kind: 'refused', reason: err.message };
+    }
+    process.send!(answer, () => process.exit(0));
+  })();
+});

@@ -1,0 +1,49 @@
+// The emulator's own process: a run's report comes back over IPC; a process that dies says how; a run past
+// its deadline is killed. Skips without libunicorn2.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildElf } from '../../test/helpers/engine/elf.js';
+import { implantProgram } from '../../test/helpers/samples.js';
+import { emulatorAvailable, type DynamicReport } from '../engine/index.js';
+import { emulate } from './emulation.js';
+
+test('emulation process: a report, a death explained, a deadline enforced', async (t) => {
+  if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
+  const dir = mkdtempSync(join(tmpdir(), 'binlens-emulation-'));
+  try {
+    writeFileSync(join(dir, 'implant'), implantProgram());
+    const answer = await emulate({ path: join(dir, 'implant'), argv: ['implant'] });
+    assert.equal(answer.kind, 'report');
+    const report = JSON.parse((answer as { report: string }).report) as DynamicReport;
+    assert.deepEqual(report.stop, { reason: 'exit', detail: 'exit status 0' });
+    assert.deepEqual(
+      report.processes.map((p) => [p.pid, p.parent, p.path]),
+      [
+        [1000, null, 'implant'],
+        [1001, 1000, '/bin/sh'],
+      ],
+    );
+
+    await assert.rejects(emulate({ path: join(dir, 'missing'), argv: ['x'] }), /without a report: .*ENOENT/);
+
+    // jmp $ forever: the run's own time bound is a minute; the process's deadline here is half a second.
+    const spin = buildElf({
+      bits: 64,
+      little: true,
+      machine: 62,
+      type: 2,
+      entry: 0x401000,
+      base: 0x400000,
+      sections: [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0xeb, 0xfe) }],
+    });
+    writeFileSync(join(dir, 'spin'), spin);
+    const started = performance.now();
+    await assert.rejects(emulate({ path: join(dir, 'spin'), argv: ['spin'] }, 500), /did not end within 0\.5 s/);
+    assert.ok(performance.now() - started < 5000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,36 @@
+import type { BlobStore } from '../../blobs/index.js';
+import { decodeAnalysisConfig } from '../../contracts/index.js';
+import type { JobRow, Store } from '../../store/index.js';
+import { emulate } from '../emulation.js';
+import { PermanentJobError } from '../failures.js';
+import type { JobHandler } from '../runner.js';
+
+/**
+ * Runs an analysis's sample in the emulator (in a process of its own, jobs/emulation.ts) with the arguments
+ * its create request gave, and keeps the report — or, when the sample cannot be run here, why — with the
+ * status the list filters on. The analysis's log says how it went.
+ */
+export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore): JobHandler => ({
+  async run(job: JobRow) {
+    const a = job.analysis_id === null ? undefined : await store.analyses.get(job.analysis_id);
+    if (!a) return;
+    if (!(await blobs.has(a.sha256))) throw new PermanentJobError(`sample ${a.sha256} is missing from the blob store`);
+    const args = decodeAnalysisConfig(a.config).analysis_config.sandbox_config?.command_line_args ?? '';
+    const argv = [a.binary_name, ...args.split(/\s+/).filter(Boolean)];
+    const started = performance.now();
+    const answer = await emulate({ path: await blobs.localPath(a.sha256), argv });
+    if (answer.kind === 'refused') {
+      await store.dynamicExecutions.finish(a.id, { error: answer.reason });
+      await store.events.log(a.id, `Dynamic execution: not run: ${answer.reason}`);
+      return;
+    }
+    await store.dynamicExecutions.finish(a.id, { report: answer.report });
+    await store.events.log(a.id, `Dynamic execution: done in ${Math.round(performance.now() - started)} ms`);
+  },
+
+  async failed(job: JobRow, err: Error, retrying: boolean) {
+    if (job.analysis_id === null || !(await store.analyses.get(job.analysis_id))) return;
+    if (!retrying) await store.dynamicExecutions.finish(job.analysis_id, { error: err.message });
+    await store.events.log(job.analysis_id, `Dynamic execution: failed: ${err.message}${retrying ? '; retrying' : ''}`);
+  },
+});

@@ -1,0 +1,107 @@
+// The dynamic-execution views of an analysis, from its emulated run's report (engine/emulate/report.ts): the
+// process tree, DNS answers, TTPs with the processes that showed them. Binlens's emulator has no registry on
+// Linux and makes no memory dumps yet, so those views are empty rather than invented.
+import type { Static } from '@sinclair/typebox';
+import type {
+  DynamicExecutionStatusData,
+  NetworkOverviewResponse,
+  ProcessDumps,
+  ProcessNode,
+  ProcessRegistry,
+  ProcessTree,
+  Ttps,
+} from '../contracts/index.js';
+import type { DynamicReport, ProcessRecord } from '../engine/index.js';
+import { errors } from '../shared/errors.js';
+import type { Store } from '../store/index.js';
+import { visibleAnalysis, type Caller } from './access.js';
+
+export class DynamicExecutionService {
+  constructor(private readonly store: Store) {}
+
+  async status(caller: Caller, id: number): Promise<Static<typeof DynamicExecutionStatusData>> {
+    return { status: (await this.run(caller, id)).status };
+  }
+
+  async processTree(caller: Caller, id: number): Promise<Static<typeof ProcessTree>> {
+    const { processes } = await this.report(caller, id);
+    const node = (p: ProcessRecord): ProcessNode => ({
+      pid: p.pid,
+      procname: p.path.split('/').pop() ?? p.path,
+      executable_name: p.path,
+      args: p.args,
+      ts_from: p.from,
+      ts_to: p.to,
+      children: processes.filter((c) => c.parent === p.pid).map(node),
+    });
+    return { success: true, data: processes.filter((p) => p.parent === null).map(node) };
+  }
+
+  async networkOverview(caller: Caller, id: number): Promise<Static<typeof NetworkOverviewResponse>> {
+    const { events } = await this.report(caller, id);
+    const answers = new Map<string, Set<string>>();
+    for (const e of events)
+      if (e.kind === 'dns-query') {
+        const host = String(e.detail.host);
+        const set = answers.get(host) ?? new Set<string>();
+        if (e.detail.answer !== undefined) set.add(String(e.detail.answer));
+        answers.set(host, set);
+      }
+    // The fake network answers from a documentation range: no country or network to report for it.
+    return {
+      dns: [...answers].map(([host, a]) => ({
+        host,
+        type: 'A',
+        answers: [...a].map((data) => ({ type: 'A', data })),
+      })),
+      metadata: [],
+    };
+  }
+
+  async processRegistry(caller: Caller, id: number): Promise<Static<typeof ProcessRegistry>> {
+    await this.report(caller, id);
+    return { success: true, data: {} };
+  }
+
+  async processDumps(caller: Caller, id: number): Promise<Static<typeof ProcessDumps>> {
+    await this.report(caller, id);
+    return { success: true, data: { count: 0, dumps: [] } };
+  }
+
+  async processDump(caller: Caller, id: number, name: string): Promise<never> {
+    await this.report(caller, id);
+    throw errors
+      .resourceNotFound()
+      .withDetail(`analysis ${id}'s run has no dump named ${name.slice(0, 200)}: it made none`);
+  }
+
+  async ttps(caller: Caller, id: number): Promise<Static<typeof Ttps>> {
+    const { behaviours, events, processes } = await this.report(caller, id);
+    const pidOf = new Map(events.map((e) => [e.seq, e.pid]));
+    const parentOf = new Map(processes.map((p) => [p.pid, p.parent ?? 0]));
+    const ttps = behaviours.map((b) => {
+      const pids = [...new Set(b.events.map((seq) => pidOf.get(seq)).filter((p): p is number => p !== undefined))];
+      return {
+        name: b.name,
+        attack: b.attack,
+        occurrences: pids.map((pid) => ({ pid, ppid: parentOf.get(pid) ?? 0 })),
+        score: b.score,
+      };
+    });
+    return { success: true, data: { score: ttps.reduce((n, t) => n + t.score, 0), ttps } };
+  }
+
+  private async run(caller: Caller, id: number) {
+    await visibleAnalysis(this.store, caller, id);
+    const run = await this.store.dynamicExecutions.get(id);
+    if (!run) throw errors.dynamicExecutionNotRequested(id);
+    return run;
+  }
+
+  private async report(caller: Caller, id: number): Promise<DynamicReport> {
+    const run = await this.run(caller, id);
+    if (run.status !== 'SUCCESS' || run.report === null)
+      throw errors.dynamicExecutionNotReady(id, run.status, run.error);
+    return JSON.parse(run.report) as DynamicReport;
+  }
+}

@@ -1,0 +1,38 @@
+// The contract test's requests for the AnalysesDynamicExecution operations, every published status of each:
+// contract.test.ts validates each response against the reference's schema. A run's results need the emulator
+// (libunicorn2): without it, the operation/status pairs only a run reaches are returned as not exercised.
+import assert from 'node:assert/strict';
+import { emulatorAvailable } from '../../src/engine/index.js';
+import type { Harness } from '../helpers/harness.js';
+import type { ContractCall as Call } from '../helpers/reference-contract.js';
+import { elf64, implantProgram } from '../helpers/samples.js';
+
+const BASE = '/v2/analyses/{analysis_id}/dynamic-execution';
+const VIEWS = ['network-overview', 'process-dumps', 'process-registry', 'process-tree', 'ttps'];
+const DUMP = `${BASE}/process-dumps/{dump_name}`;
+
+/** Exercises every operation; returns the `GET path status` pairs it could not reach here. */
+export async function exerciseDynamicExecution(h: Harness, call: Call): Promise<string[]> {
+  const { alice, bob } = h.keys;
+  const plain = { analysis_id: await h.analysis(alice, elf64(61)) };
+  const bad = { analysis_id: 'x', dump_name: 'a' };
+  for (const path of [...VIEWS.map((v) => `${BASE}/${v}`), `${BASE}/status`, DUMP]) {
+    const params = path === DUMP ? { ...plain, dump_name: 'a' } : plain;
+    await call(alice, 'GET', path, 409, { params });
+    await call(bob, 'GET', path, 404, { params });
+    await call(alice, 'GET', path, 422, { params: bad });
+  }
+  if (!emulatorAvailable())
+    return [...VIEWS.map((v) => `GET ${BASE}/${v} 200`), `GET ${BASE}/status 200`, `GET ${DUMP} 404`];
+  const sandbox = { analysis_config: { sandbox_config: { enabled: true } } };
+  const run = { analysis_id: await h.analysis(alice, implantProgram(), sandbox) };
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const s = await h.request('GET', `/v2/analyses/${run.analysis_id}/dynamic-execution/status`, alice);
+    if (s.json().data.status !== 'PENDING') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal((await call(alice, 'GET', `${BASE}/status`, 200, { params: run })).data?.status, 'SUCCESS');
+  for (const v of VIEWS) await call(alice, 'GET', `${BASE}/${v}`, 200, { params: run });
+  await call(alice, 'GET', DUMP, 404, { params: { ...run, dump_name: 'none' } });
+  return [];
+}

@@ -1,0 +1,140 @@
+// Dynamic execution through the API on both databases: an analysis created with the sandbox runs its sample
+// in the emulator (a child process) beside the static analysis — status PENDING then SUCCESS, the list's
+// filter, the process tree, the DNS it asked, its behaviours with ATT&CK techniques and the processes that
+// showed them; empty registry and dumps; a sample the emulator cannot run ends in ERROR with the reason; an
+// analysis without the sandbox says how to ask; others' private analyses are 404. Skips without libunicorn2.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { emulatorAvailable } from '../../src/engine/index.js';
+import { backends } from '../helpers/backends.js';
+import { buildElf } from '../helpers/engine/elf.js';
+import { useHarness } from '../helpers/harness.js';
+import { elf64, implantProgram } from '../helpers/samples.js';
+
+const SANDBOX = {
+  analysis_config: { sandbox_config: { enabled: true, command_line_args: '--beacon  c2.example.org' } },
+};
+
+/** An AArch64 program (ret): the static analysis reads it, the emulator has no AArch64 kernel yet. */
+const arm64Program = () =>
+  Buffer.from(
+    buildElf({
+      bits: 64,
+      little: true,
+      machine: 183,
+      type: 2,
+      entry: 0x401000,
+      base: 0x400000,
+      sections: [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0xc0, 0x03, 0x5f, 0xd6) }],
+    }),
+  );
+
+for (const backend of backends) {
+  describe(`dynamic execution (${backend.name})`, { skip: backend.skip ?? false }, () => {
+    const h = useHarness(backend);
+    const view = (id: number, name: string, key = h().keys.alice) =>
+      h().request('GET', `/v2/analyses/${id}/dynamic-execution/${name}`, key);
+    /** Polls the status until the run is no longer pending. */
+    const settled = async (id: number) => {
+      for (const deadline = Date.now() + 60_000; ;) {
+        const s = (await view(id, 'status')).json().data.status as string;
+        if (s !== 'PENDING' || Date.now() > deadline) return s;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    test('a run: status, list filter, process tree, network, behaviours; registry and dumps empty', async (t) => {
+      if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
+      const { alice, bob } = h().keys;
+      const id = await h().analysis(alice, implantProgram(), SANDBOX);
+      assert.equal((await view(id, 'status')).json().data.status, 'PENDING');
+      assert.equal(await settled(id), 'SUCCESS');
+      const listed = async (status: string) =>
+        (await h().request('GET', `/v2/analyses/list?dynamic_execution_status=${status}`, alice))
+          .json()
+          .data.results.map((r: { analysis_id: number }) => r.analysis_id);
+      assert.ok((await listed('SUCCESS')).includes(id));
+      assert.ok(!(await listed('PENDING')).includes(id));
+
+      const tree = (await view(id, 'process-tree')).json().data;
+      assert.equal(tree.success, true);
+      assert.deepEqual(tree.data, [
+        {
+          pid: 1000,
+          procname: 'sample.bin',
+          executable_name: 'sample.bin',
+          args: ['sample.bin', '--beacon', 'c2.example.org'],
+          ts_from: 0,
+          ts_to: 4,
+          children: [
+            {
+              pid: 1001,
+              procname: 'sh',
+              executable_name: '/bin/sh',
+              args: ['sh', '-c', 'id'],
+              ts_from: 0,
+              ts_to: 1,
+              children: [],
+            },
+          ],
+        },
+      ]);
+
+      const network = (await view(id, 'network-overview')).json().data;
+      assert.deepEqual(network, {
+        dns: [{ host: 'c2.example.org', type: 'A', answers: [{ type: 'A', data: '192.0.2.10' }] }],
+        metadata: [],
+      });
+
+      const ttps = (await view(id, 'ttps')).json().data;
+      assert.equal(ttps.success, true);
+      const byTechnique = new Map(
+        (ttps.data.ttps as { attack: { id: string }[]; occurrences: unknown[]; score: number }[]).map((x) => [
+          x.attack[0]!.id,
+          x,
+        ]),
+      );
+      assert.deepEqual([...byTechnique.keys()].sort(), ['T1033', 'T1059.004', 'T1071.001', 'T1105']);
+      assert.deepEqual(byTechnique.get('T1059.004')!.occurrences, [{ pid: 1001, ppid: 1000 }]);
+      assert.deepEqual(byTechnique.get('T1105')!.occurrences, [{ pid: 1000, ppid: 0 }]);
+      assert.equal(
+        ttps.data.score,
+        [...byTechnique.values()].reduce((n, x) => n + x.score, 0),
+      );
+
+      assert.deepEqual((await view(id, 'process-registry')).json().data, { success: true, data: {} });
+      assert.deepEqual((await view(id, 'process-dumps')).json().data, { success: true, data: { count: 0, dumps: [] } });
+      const dump = await view(id, 'process-dumps/heap.bin');
+      assert.equal(dump.statusCode, 404);
+      assert.match(dump.json().meta.detail, /no dump named heap\.bin/);
+      // Bob cannot see alice's private analysis: as if it did not exist.
+      assert.equal((await view(id, 'ttps', bob)).statusCode, 404);
+      assert.match(
+        (await h().request('GET', `/v2/analyses/${id}/logs`, alice)).body,
+        /Dynamic execution: done in \d+ ms/,
+      );
+    });
+
+    test('a sample the emulator cannot run ends in ERROR saying why; without the sandbox, 409 says how', async (t) => {
+      if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
+      const { alice } = h().keys;
+      const arm = await h().analysis(alice, arm64Program(), SANDBOX);
+      assert.equal(await settled(arm), 'ERROR');
+      const refused = await view(arm, 'process-tree');
+      assert.equal(refused.statusCode, 409);
+      assert.match(refused.json().message, /could not run: no emulator for arm64 programs yet/);
+      assert.equal(
+        (await h().request('GET', '/v2/analyses/list?dynamic_execution_status=ERROR', alice)).json().data.results
+          .length,
+        1,
+      );
+
+      const plain = await h().analysis(alice, elf64(7));
+      for (const name of ['status', 'ttps']) {
+        const r = await view(plain, name);
+        assert.equal(r.statusCode, 409);
+        assert.match(r.json().message, /analysis_config\.sandbox_config\.enabled/);
+      }
+    });
+  });
+}
