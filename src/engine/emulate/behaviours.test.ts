@@ -56,6 +56,14 @@ test('behaviours: network, commands and account files', () => {
   assert.deepEqual(ids([id]).sort(), ['T1033', 'T1059.004']);
   assert.deepEqual(ids([ls]), []);
 
+  const call = (name: string, argument?: string) =>
+    event('library-call', argument === undefined ? { name } : { name, argument });
+  const named = (e: EmulationEvent) => ({ ...e, api: String(e.detail.name) });
+  assert.deepEqual(ids([named(call('gethostname'))]), ['T1082']);
+  assert.deepEqual(ids([named(call('getenv', 'USER'))]), ['T1033']);
+  assert.deepEqual(ids([named(call('getlogin'))]), ['T1033']);
+  assert.deepEqual(ids([named(call('getenv', 'HOME')), named(call('getenv', 'PATH'))]), []);
+
   const passwd = event('file-read', { path: '/etc/passwd', bytes: 900 });
   const shadow = event('file-access', { path: '/etc/shadow', result: 'exists' });
   const group = event('file-read', { path: '/etc/group', bytes: 400 });
@@ -92,6 +100,6 @@ test('behaviours: the corpus behaviour samples, emulated, show what their source
   );
   assert.deepEqual(run('passwd_reader', ['passwd_reader']), ['T1003.008', 'T1087.001']);
   assert.deepEqual(run('spawn_exec', ['spawn_exec']), ['T1033', 'T1059.004', 'T1082']);
-  // Its host and user discovery (gethostname, getenv) are library calls, which the run does not see yet.
-  assert.deepEqual(run('net_beacon', ['net_beacon', '198.51.100.23', '8080']), ['T1071.001']);
+  // Its host and user discovery are library calls (gethostname, getenv("USER")), seen at its import stubs.
+  assert.deepEqual(run('net_beacon', ['net_beacon', '198.51.100.23', '8080']), ['T1033', 'T1071.001', 'T1082']);
 });

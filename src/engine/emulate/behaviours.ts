@@ -29,6 +29,9 @@ const SHELLS = /(^|\/)(sh|bash|dash|ash|zsh|ksh|busybox)$/;
 /** Commands whose only purpose is to describe the system, or the user running them. */
 const SYSTEM_INFO = /(^|[\s/;|&])(uname|hostname|lscpu|lsb_release|hostnamectl|systeminfo|ver)(\s|$)/;
 const USER_INFO = /(^|[\s/;|&])(id|whoami|who|w|users|logname)(\s|$)/;
+/** Library calls that answer who the user is, and the environment variables that say it. */
+const USER_CALLS = /^(getlogin|getlogin_r|cuserid|getpwuid)$/;
+const USER_VARIABLES = /^(USER|USERNAME|LOGNAME)$/;
 /** Names ransomware gives the note it leaves beside encrypted files. */
 const RANSOM_NOTE = /(readme|read_me|decrypt|restore|recover|how[_-]?to|ransom|instructions)/i;
 /** A download of something meant to run or unpack: a path ending in such an extension. */
@@ -81,13 +84,24 @@ const RULES: Rule[] = [
     name: 'asks about the system',
     attack: [{ id: 'T1082', name: 'System Information Discovery' }],
     score: 2,
-    match: (events) => kind(events, 'process-exec').filter((e) => SYSTEM_INFO.test(command(e))),
+    match: (events) =>
+      events.filter(
+        (e) =>
+          (e.kind === 'process-exec' && SYSTEM_INFO.test(command(e))) ||
+          (e.kind === 'library-call' && (e.api === 'gethostname' || e.api === 'uname')),
+      ),
   },
   {
     name: 'asks who the user is',
     attack: [{ id: 'T1033', name: 'System Owner/User Discovery' }],
     score: 2,
-    match: (events) => kind(events, 'process-exec').filter((e) => USER_INFO.test(command(e))),
+    match: (events) =>
+      events.filter(
+        (e) =>
+          (e.kind === 'process-exec' && USER_INFO.test(command(e))) ||
+          (e.kind === 'library-call' && USER_CALLS.test(e.api)) ||
+          (e.kind === 'library-call' && e.api.endsWith('getenv') && USER_VARIABLES.test(String(e.detail.argument))),
+      ),
   },
   {
     name: 'lists local accounts',

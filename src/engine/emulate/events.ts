@@ -15,6 +15,8 @@ export type EventKind =
   | 'connect'
   | 'send'
   | 'http-request'
+  /** A call of the executable into a watched library function (what no system call shows: getenv). */
+  | 'library-call'
   | 'memory-refused'
   | 'unsupported';
 

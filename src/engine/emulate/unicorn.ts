@@ -16,7 +16,7 @@ export const UC = {
   arch: { arm: 1, arm64: 2, mips: 3, x86: 4 },
   mode: { arm: 0, mode32: 4, mode64: 8, thumb: 16, mips32: 4, bigEndian: 1 << 30 },
   prot: { read: 1, write: 2, exec: 4, all: 7 },
-  hook: { insn: 2, memUnmapped: 16 | 32 | 64, memProt: 128 | 256 | 512 },
+  hook: { insn: 2, code: 4, memUnmapped: 16 | 32 | 64, memProt: 128 | 256 | 512 },
   x86: { insnSyscall: 699, insnCpuid: 113 },
 } as const;
 
@@ -54,7 +54,7 @@ interface Binding {
     end: bigint,
     ...extra: unknown[]
   ) => number;
-  protos: { plain: unknown; cpuid: unknown; mem: unknown };
+  protos: { plain: unknown; cpuid: unknown; mem: unknown; code: unknown };
 }
 
 let binding: Binding | null | undefined;
@@ -89,6 +89,7 @@ function bind(): Binding {
         protos: {
           plain: koffi.pointer(koffi.proto('void BlPlainHook(void *uc, void *user)')),
           cpuid: koffi.pointer(koffi.proto('int BlCpuidHook(void *uc, void *user)')),
+          code: koffi.pointer(koffi.proto('void BlCodeHook(void *uc, uint64_t address, uint32_t size, void *user)')),
           mem: koffi.pointer(
             koffi.proto('bool BlMemHook(void *uc, int type, uint64_t address, int size, int64_t value, void *user)'),
           ),
@@ -184,6 +185,11 @@ export class Cpu {
       'int',
       UC.x86.insnCpuid,
     );
+  }
+
+  /** `cb` each time the instruction at `address` is about to run (an import's stub: a library call). */
+  onExecute(address: bigint, cb: () => void): void {
+    this.hook(UC.hook.code, this.b.protos.code, () => cb(), [address, address]);
   }
 
   /** `cb` on an access to unmapped or protected memory; emulation stops there. */

@@ -10,6 +10,8 @@ export interface LinuxCpu {
   /** Register ids (Unicorn's) of the program counter and stack pointer. */
   pc: number;
   sp: number;
+  /** Integer argument registers of a C function call, in order (library calls' arguments). */
+  callArgs: number[];
   /** A system call's number, arguments and result registers, and the names of the numbers. */
   syscall: { nr: number; args: number[]; result: number; names: ReadonlyMap<number, string> };
   abi(cpu: Cpu): KernelAbi;

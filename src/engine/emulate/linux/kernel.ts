@@ -137,6 +137,11 @@ export class Kernel {
     this.events.push({ seq: this.events.length, pid: this.pid, kind, api, site: site ?? this.pc, detail });
   }
 
+  /** A watched library function called by the executable at `site` (library-calls.ts). */
+  libraryCall(api: string, detail: Record<string, string>, site: number): void {
+    this.events.push({ seq: this.events.length, pid: this.pid, kind: 'library-call', api, site, detail });
+  }
+
   fail(errno: number): bigint {
     return BigInt(-errno);
   }

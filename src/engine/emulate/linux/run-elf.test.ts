@@ -194,7 +194,15 @@ test('emulate: the corpus behaviour samples do what their sources say', (t) => {
 
   // net_beacon IP PORT: one TCP connection, an HTTP POST to the gate.
   const beacon = runLinuxElf(sample('net_beacon'), { argv: ['net_beacon', '198.51.100.23', '8443'], sysroot });
-  assert.deepEqual(kinds(beacon), ['connect 198.51.100.23', 'http-request /gate.php']);
+  // Its discovery first: getenv("USER") and gethostname, calls into the C library seen at its import stubs.
+  assert.deepEqual(
+    beacon.events.filter((e) => e.kind === 'library-call').map((e) => [e.api, e.detail.argument]),
+    [
+      ['getenv', 'USER'],
+      ['gethostname', undefined],
+    ],
+  );
+  assert.deepEqual(kinds(beacon).slice(2), ['connect 198.51.100.23', 'http-request /gate.php']);
   const post = beacon.events.find((e) => e.kind === 'http-request')!.detail;
   assert.deepEqual(post, { method: 'POST', path: '/gate.php', host: 'update.example.com', port: 8443 });
 
@@ -207,10 +215,11 @@ test('emulate: the corpus behaviour samples do what their sources say', (t) => {
   // child runs to its exec first, the parent then goes on with its pid and status.
   const spawn = runLinuxElf(sample('spawn_exec'), { argv: ['spawn_exec'], sysroot });
   assert.deepEqual(
-    spawn.events.map((e) => [e.pid, e.kind, e.detail.args ?? e.detail.parent]),
+    spawn.events.map((e) => [e.pid, e.kind, e.detail.args ?? e.detail.parent ?? e.detail.argument]),
     [
       [1000, 'process-create', 1000],
       [1001, 'process-exec', '/bin/sh -c uname -a'],
+      [1000, 'library-call', 'id -un'],
       [1000, 'process-create', 1000],
       [1002, 'process-exec', 'sh -c id -un'],
     ],

@@ -5,6 +5,7 @@ import { elfLoadPlan, type ElfLoadPlan } from '../../formats/elf/index.js';
 import { DEFAULT_LIMITS, type EmulationEvent, type RunLimits, type RunStop } from '../events.js';
 import { Cpu } from '../unicorn.js';
 import { VirtualFs, type Sysroot } from './environment.js';
+import { watchLibraryCalls } from './library-calls.js';
 import { Kernel } from './kernel.js';
 import { AddressSpace, MappingRefused, PAGE, pageDown, pageUp, permsOf } from './memory.js';
 import { SYSCALLS } from './syscalls.js';
@@ -84,6 +85,7 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): LinuxR
       if (!(err instanceof MappingRefused)) throw err;
       return finish(kernel, { reason: 'memory', detail: `loading: ${err.message}` }, base);
     }
+    if (loader) watchLibraryCalls(cpu, linux, kernel, bytes, base);
     const siteOf = callSites(cpu, linux, plan, base);
     const { syscall } = linux;
     linux.hooks(cpu, () => {

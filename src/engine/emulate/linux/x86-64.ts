@@ -181,6 +181,7 @@ export const X86_64_LINUX: LinuxCpu = {
   platform: 'x86_64',
   pc: X64.rip,
   sp: X64.rsp,
+  callArgs: [X64.rdi, X64.rsi, X64.rdx, X64.rcx, X64.r8, X64.r9],
   syscall: {
     nr: X64.rax,
     args: [X64.rdi, X64.rsi, X64.rdx, X64.r10, X64.r8, X64.r9],
