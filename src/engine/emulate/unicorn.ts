@@ -16,7 +16,7 @@ export const UC = {
   arch: { arm: 1, arm64: 2, mips: 3, x86: 4 },
   mode: { arm: 0, mode32: 4, mode64: 8, thumb: 16, mips32: 4, bigEndian: 1 << 30 },
   prot: { read: 1, write: 2, exec: 4, all: 7 },
-  hook: { insn: 2, code: 4, memUnmapped: 16 | 32 | 64, memProt: 128 | 256 | 512 },
+  hook: { intr: 1, insn: 2, code: 4, memUnmapped: 16 | 32 | 64, memProt: 128 | 256 | 512 },
   x86: { insnSyscall: 699, insnCpuid: 113 },
 } as const;
 
@@ -54,7 +54,7 @@ interface Binding {
     end: bigint,
     ...extra: unknown[]
   ) => number;
-  protos: { plain: unknown; cpuid: unknown; mem: unknown; code: unknown };
+  protos: { plain: unknown; cpuid: unknown; mem: unknown; code: unknown; intr: unknown };
 }
 
 let binding: Binding | null | undefined;
@@ -90,6 +90,7 @@ function bind(): Binding {
           plain: koffi.pointer(koffi.proto('void BlPlainHook(void *uc, void *user)')),
           cpuid: koffi.pointer(koffi.proto('int BlCpuidHook(void *uc, void *user)')),
           code: koffi.pointer(koffi.proto('void BlCodeHook(void *uc, uint64_t address, uint32_t size, void *user)')),
+          intr: koffi.pointer(koffi.proto('void BlIntrHook(void *uc, uint32_t intno, void *user)')),
           mem: koffi.pointer(
             koffi.proto('bool BlMemHook(void *uc, int type, uint64_t address, int size, int64_t value, void *user)'),
           ),
@@ -185,6 +186,11 @@ export class Cpu {
       'int',
       UC.x86.insnCpuid,
     );
+  }
+
+  /** `cb` with the interrupt number of each exception the guest raises (ARM's `svc` is 2). */
+  onInterrupt(cb: (n: number) => void): void {
+    this.hook(UC.hook.intr, this.b.protos.intr, (_uc: Pointer, n: number) => cb(n), EVERYWHERE);
   }
 
   /** `cb` each time the instruction at `address` is about to run (an import's stub: a library call). */

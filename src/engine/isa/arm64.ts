@@ -4,6 +4,7 @@ import type { ClassTable } from './classes.js';
 import type { Dialect } from './dialect.js';
 import { littleWord } from './padding.js';
 import type { IsaProfile } from './profile.js';
+import { AARCH64_LINUX } from '../emulate/linux/arm64.js';
 
 const CLASSES: ClassTable = [
   [/^ret/, 'ret'],
@@ -57,6 +58,6 @@ export const ARM64: IsaProfile = {
   dialect: DIALECT,
   pebAccess: null,
   ir: ARM64_IR,
-  emulator: null,
+  emulator: AARCH64_LINUX,
   names: { model: 'arm-64', capa: 'aarch64' },
 };

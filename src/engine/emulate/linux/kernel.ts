@@ -52,6 +52,36 @@ type Fd =
 
 export type Handler = (k: Kernel, a: bigint[]) => bigint;
 
+/** Where a CPU's struct stat keeps each field the kernel fills (byte offsets; nlink's width differs). */
+export interface StatLayout {
+  bytes: number;
+  ino: number;
+  nlink: { at: number; width: 4 | 8 };
+  mode: number;
+  uid: number;
+  gid: number;
+  size: number;
+  blksize: number;
+  blocks: number;
+}
+
+/** struct stat of a regular file or directory of `size` bytes owned by the user (uid and gid 1000). */
+export function statBytes(layout: StatLayout, size: number, mode: number): Uint8Array {
+  const b = new Uint8Array(layout.bytes);
+  const v = new DataView(b.buffer);
+  v.setBigUint64(0, 1n, true);
+  v.setBigUint64(layout.ino, 1n, true);
+  if (layout.nlink.width === 8) v.setBigUint64(layout.nlink.at, 1n, true);
+  else v.setUint32(layout.nlink.at, 1, true);
+  v.setUint32(layout.mode, mode, true);
+  v.setUint32(layout.uid, 1000, true);
+  v.setUint32(layout.gid, 1000, true);
+  v.setBigUint64(layout.size, BigInt(size), true);
+  v.setUint32(layout.blksize, 4096, true);
+  v.setBigUint64(layout.blocks, BigInt(Math.ceil(size / 512)), true);
+  return b;
+}
+
 /** A layout the C library shares with the kernel and that differs by CPU (stat). */
 export interface KernelAbi {
   /** struct stat of a regular file or directory of `size` bytes. */
@@ -59,6 +89,12 @@ export interface KernelAbi {
   /** The thread-pointer register, set by arch_prctl(ARCH_SET_FS) and friends. */
   setThreadPointer(value: bigint): void;
 }
+
+/** The ABI of a CPU whose struct stat is `layout` and whose thread pointer is Unicorn register `tp`. */
+export const kernelAbi = (cpu: Cpu, layout: StatLayout, tp: number): KernelAbi => ({
+  stat: (size, mode) => statBytes(layout, size, mode),
+  setThreadPointer: (value) => cpu.setReg(tp, value),
+});
 
 export class Kernel {
   readonly events: EmulationEvent[] = [];

@@ -15,14 +15,14 @@ import { hostSysroot } from '../../../jobs/sysroot.js';
 import { emulatorAvailable } from '../unicorn.js';
 import { EmulationRefused, runLinuxElf } from './run-elf.js';
 
-/** `source` built (static unless `dynamic`), or a reason it cannot be. */
-function build(source: string, dynamic = false): Uint8Array | string {
+/** `source` built by `cc` (static unless `dynamic`), or a reason it cannot be. */
+function build(source: string, dynamic = false, cc = 'gcc'): Uint8Array | string {
   if (!emulatorAvailable()) return 'libunicorn2 is not installed (apt-get install libunicorn2)';
-  if (!hasCommand('gcc')) return 'gcc absent';
+  if (!hasCommand(cc)) return `${cc} absent`;
   const dir = mkdtempSync(join(tmpdir(), 'binlens-emulate-'));
   try {
     writeFileSync(join(dir, 'p.c'), source);
-    execFileSync('gcc', ['-O1', ...(dynamic ? [] : ['-static']), 'p.c', '-o', 'p'], { cwd: dir, stdio: 'pipe' });
+    execFileSync(cc, ['-O1', ...(dynamic ? [] : ['-static']), 'p.c', '-o', 'p'], { cwd: dir, stdio: 'pipe' });
     return readFileSync(join(dir, 'p'));
   } catch (err) {
     return `gcc -static failed (libc6-dev's static C library?): ${(err as Error).message.slice(0, 200)}`;
@@ -60,29 +60,54 @@ int main(int argc, char **argv) {
 }
 `;
 
-test('emulate: a static program reads, writes, deletes and beacons — recorded with call sites, nothing done', (t) => {
-  const bytes = build(BEHAVIOUR);
-  if (typeof bytes === 'string') return t.skip(bytes);
-  const run = runLinuxElf(bytes, { argv: ['p', 'hello'] });
-  assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit status 3' });
-  assert.equal(run.output, 'done 3\n');
-  const seen = run.events.map((e) => `${e.kind} ${e.detail.path ?? e.detail.address ?? ''}`);
-  for (const e of [
-    'file-open /etc/passwd',
-    'file-read /etc/passwd',
-    'file-open /tmp/out.txt',
-    'file-write /tmp/out.txt',
-    'file-delete /home/user/notes.txt',
-    'connect 198.51.100.7',
-  ])
-    assert.ok(seen.includes(e), `${e} in ${seen.join('; ')}`);
-  const http = run.events.find((e) => e.kind === 'http-request');
-  assert.deepEqual(http?.detail, { method: 'GET', path: '/beacon', host: 'c2.example', port: 8080 });
-  // The virtual file system holds what it wrote; the seeded /etc/passwd has three lines.
-  assert.equal(new TextDecoder().decode(run.files.get('/tmp/out.txt')), 'lines=3 arg=hello\n');
-  assert.ok(!run.files.has('/home/user/notes.txt'));
-  // Each event's site is a syscall instruction of the program (0f 05).
-  for (const e of run.events) assert.ok(e.site > 0x400000 && e.site < 0x500000, `site 0x${e.site.toString(16)}`);
+for (const cc of ['gcc', 'aarch64-linux-gnu-gcc'])
+  test(`emulate: a static program built by ${cc} reads, writes, deletes and beacons — recorded with call sites, nothing done`, (t) => {
+    const bytes = build(BEHAVIOUR, false, cc);
+    if (typeof bytes === 'string') return t.skip(bytes);
+    const run = runLinuxElf(bytes, { argv: ['p', 'hello'] });
+    assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit status 3' });
+    assert.equal(run.output, 'done 3\n');
+    const seen = run.events.map((e) => `${e.kind} ${e.detail.path ?? e.detail.address ?? ''}`);
+    for (const e of [
+      'file-open /etc/passwd',
+      'file-read /etc/passwd',
+      'file-open /tmp/out.txt',
+      'file-write /tmp/out.txt',
+      'file-delete /home/user/notes.txt',
+      'connect 198.51.100.7',
+    ])
+      assert.ok(seen.includes(e), `${e} in ${seen.join('; ')}`);
+    const http = run.events.find((e) => e.kind === 'http-request');
+    assert.deepEqual(http?.detail, { method: 'GET', path: '/beacon', host: 'c2.example', port: 8080 });
+    // The virtual file system holds what it wrote; the seeded /etc/passwd has three lines.
+    assert.equal(new TextDecoder().decode(run.files.get('/tmp/out.txt')), 'lines=3 arg=hello\n');
+    assert.ok(!run.files.has('/home/user/notes.txt'));
+    // Each event's site is a system-call instruction of the program (syscall, svc #0).
+    for (const e of run.events) assert.ok(e.site > 0x400000 && e.site < 0x500000, `site 0x${e.site.toString(16)}`);
+  });
+
+test("emulate: AArch64 — a child created, exec'd and waited for; a wild access is a fault", (t) => {
+  const spawn = build(
+    '#include <unistd.h>\n#include <sys/wait.h>\nint main(void) { int st = 0; if (fork() == 0) { ' +
+      'char *a[] = {"sh", "-c", "id", 0}; execve("/bin/sh", a, 0); return 1; } wait(&st); return WEXITSTATUS(st) + 5; }',
+    false,
+    'aarch64-linux-gnu-gcc',
+  );
+  if (typeof spawn === 'string') return t.skip(spawn);
+  const run = runLinuxElf(spawn, { argv: ['p'] });
+  assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit status 5' });
+  assert.deepEqual(
+    run.events.map((e) => [e.pid, e.kind, e.detail.args ?? e.detail.parent]),
+    [
+      [1000, 'process-create', 1000],
+      [1001, 'process-exec', 'sh -c id'],
+    ],
+  );
+  const wild = build('int main(void) { return *(volatile int *)0x10; }', false, 'aarch64-linux-gnu-gcc');
+  if (typeof wild === 'string') return t.skip(wild);
+  const fault = runLinuxElf(wild, { argv: ['p'] });
+  assert.equal(fault.stop.reason, 'fault');
+  assert.match(fault.stop.detail, /invalid memory access at 0x10 by 0x4/);
 });
 
 test('emulate: each bound ends its run with its reason', (t) => {

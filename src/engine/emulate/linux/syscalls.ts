@@ -189,6 +189,8 @@ export const SYSCALLS: Record<string, Handler> = {
     }
     return BigInt(ready);
   },
+  // ppoll (what AArch64's C library polls with) reads its descriptors as poll does; no signal mask to apply.
+  ppoll: (k, a) => SYSCALLS.poll!(k, a),
   fork: (k) => k.fork('fork'),
   vfork: (k) => k.fork('vfork'),
   // clone(flags, stack, …): a thread or vfork-style child starts on the stack it is given.

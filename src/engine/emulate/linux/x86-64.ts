@@ -1,8 +1,8 @@
 // x86-64 Linux: system call numbers (arch/x86/entry/syscalls/syscall_64.tbl), their registers, the
 // struct stat layout and the thread pointer (FS base).
-import { UC, type Cpu } from '../unicorn.js';
+import { UC } from '../unicorn.js';
 import type { LinuxCpu } from './cpu.js';
-import type { KernelAbi } from './kernel.js';
+import { kernelAbi, type StatLayout } from './kernel.js';
 
 /** Register ids (unicorn/x86.h). */
 const X64 = {
@@ -120,24 +120,18 @@ const NUMBERS: [number, string][] = [
   [439, 'faccessat2'],
 ];
 
-function abi(cpu: Cpu): KernelAbi {
-  return {
-    stat(size, mode) {
-      const b = new Uint8Array(144);
-      const v = new DataView(b.buffer);
-      v.setBigUint64(8, 1n, true);
-      v.setBigUint64(16, 1n, true);
-      v.setUint32(24, mode, true);
-      v.setUint32(28, 1000, true);
-      v.setUint32(32, 1000, true);
-      v.setBigUint64(48, BigInt(size), true);
-      v.setBigUint64(56, 4096n, true);
-      v.setBigUint64(64, BigInt(Math.ceil(size / 512)), true);
-      return b;
-    },
-    setThreadPointer: (value) => cpu.setReg(X64.fsBase, value),
-  };
-}
+/** struct stat (arch/x86/include/uapi/asm/stat.h): nlink is 64-bit and comes before mode. */
+const STAT: StatLayout = {
+  bytes: 144,
+  ino: 8,
+  nlink: { at: 16, width: 8 },
+  mode: 24,
+  uid: 28,
+  gid: 32,
+  size: 48,
+  blksize: 56,
+  blocks: 64,
+};
 
 const bits = (...b: number[]) => b.reduce((v, x) => (v | (1 << x)) >>> 0, 0);
 
@@ -188,7 +182,7 @@ export const X86_64_LINUX: LinuxCpu = {
     result: X64.rax,
     names: new Map(NUMBERS),
   },
-  abi,
+  abi: (cpu) => kernelAbi(cpu, STAT, X64.fsBase),
   hooks(cpu, syscall) {
     cpu.onSyscall(syscall);
     cpu.onCpuid(() => {
