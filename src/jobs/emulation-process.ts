@@ -2,8 +2,8 @@
 // emulator cannot bound, a crash of the native library — takes down this process, never the service. It reads
 // one request from its parent, answers once and exits.
 import { readFile } from 'node:fs/promises';
-import { dynamicReport, EmulationRefused, EmulatorUnavailable, runLinuxElf } from '../engine/index.js';
-import { hostSysroot } from './sysroot.js';
+import { dynamicReport, EmulationRefused, EmulatorUnavailable, identify, runLinuxElf } from '../engine/index.js';
+import { sysrootFor } from './sysroot.js';
 
 export interface EmulationRequest {
   path: string;
@@ -17,7 +17,8 @@ process.once('message', (request: EmulationRequest) => {
     let answer: EmulationAnswer;
     try {
       const bytes = await readFile(request.path);
-      const run = runLinuxElf(bytes, { argv: request.argv, sysroot: hostSysroot() });
+      const sysroot = sysrootFor(identify(bytes.subarray(0, 4096), bytes.length).architecture);
+      const run = runLinuxElf(bytes, { argv: request.argv, ...(sysroot ? { sysroot } : {}) });
       answer = { kind: 'report', report: JSON.stringify(dynamicReport(run, request.argv)) };
     } catch (err) {
       if (!(err instanceof EmulationRefused || err instanceof EmulatorUnavailable)) throw err;

@@ -4,8 +4,8 @@ import { HIDDEN_IS_MISSING, type OperationDoc } from './operation-doc.js';
 const RUN = [
   'The sample runs in an emulator (Unicorn) under a virtual Linux kernel when the analysis was created with',
   '`analysis_config.sandbox_config.enabled` (its `command_line_args` are its arguments): nothing it does',
-  'reaches a real file or network. Today: Linux ELF executables for x86-64 (static or dynamically linked)',
-  'and AArch64 (static).',
+  'reaches a real file or network. Today: Linux ELF executables for x86-64 and AArch64, static or',
+  "dynamically linked (through their own loader and the machine's C library for that CPU).",
 ].join('\n');
 const NOT_THERE =
   'Without the sandbox asked for: 409 saying how to ask. While the run is `PENDING`, or when it could not run ' +

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasCommand } from '../../../../test/helpers/commands.js';
 import { CORPUS } from '../../../../test/helpers/engine/disasm.js';
-import { hostSysroot } from '../../../jobs/sysroot.js';
+import { hostSysroot, sysrootFor } from '../../../jobs/sysroot.js';
 import { emulatorAvailable } from '../unicorn.js';
 import { EmulationRefused, runLinuxElf } from './run-elf.js';
 
@@ -85,6 +85,31 @@ for (const cc of ['gcc', 'aarch64-linux-gnu-gcc'])
     // Each event's site is a system-call instruction of the program (syscall, svc #0).
     for (const e of run.events) assert.ok(e.site > 0x400000 && e.site < 0x500000, `site 0x${e.site.toString(16)}`);
   });
+
+test('emulate: a dynamically linked AArch64 program runs through its loader from the cross libraries', (t) => {
+  const bytes = build(BEHAVIOUR, true, 'aarch64-linux-gnu-gcc');
+  if (typeof bytes === 'string') return t.skip(bytes);
+  if (!existsSync('/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1')) return t.skip('libc6-arm64-cross absent');
+  assert.throws(
+    () => runLinuxElf(bytes, { argv: ['p'] }),
+    (e: unknown) =>
+      e instanceof EmulationRefused && /ld-linux-aarch64\.so\.1 and a C library for aarch64/.test(e.message),
+  );
+  const run = runLinuxElf(bytes, { argv: ['p', 'hi'], sysroot: sysrootFor('arm64')! });
+  assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit status 3' });
+  assert.equal(run.output, 'done 3\n');
+  assert.deepEqual(
+    run.events.filter((e) => e.kind !== 'file-read').map((e) => `${e.kind} ${e.detail.path ?? e.detail.address}`),
+    [
+      'file-open /etc/passwd',
+      'file-open /tmp/out.txt',
+      'file-write /tmp/out.txt',
+      'file-delete /home/user/notes.txt',
+      'connect 198.51.100.7',
+      'http-request /beacon',
+    ],
+  );
+});
 
 test("emulate: AArch64 — a child created, exec'd and waited for; a wild access is a fault", (t) => {
   const spawn = build(

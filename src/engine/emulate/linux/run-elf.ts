@@ -62,7 +62,7 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): LinuxR
   const loader = plan.interpreter === null ? null : (options.sysroot?.(plan.interpreter) ?? null);
   if (plan.interpreter !== null && !loader)
     throw new EmulationRefused(
-      `dynamically linked: needs its loader ${plan.interpreter} and C library from a ${linux.platform} sysroot`,
+      `dynamically linked: needs its loader ${plan.interpreter} and a C library for ${linux.platform} (a sysroot)`,
     );
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const cpu = new Cpu(linux.unicorn.arch, linux.unicorn.mode);
