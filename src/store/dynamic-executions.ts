@@ -9,7 +9,6 @@ export interface DynamicExecutionRow {
   /** JSON DynamicReport on success. */
   report: string | null;
   error: string | null;
-  updatedAt: number;
 }
 
 export class DynamicExecutionsRepository {
@@ -39,13 +38,7 @@ export class DynamicExecutionsRepository {
     const row = await this.db
       .selectFrom('analyses as a')
       .leftJoin('dynamic_executions as d', 'd.analysis_id', 'a.id')
-      .select([
-        'a.dynamic_execution_status as status',
-        'd.report',
-        'd.error',
-        'd.updated_at',
-        'a.updated_at as created',
-      ])
+      .select(['a.dynamic_execution_status as status', 'd.report', 'd.error'])
       .where('a.id', '=', analysisId)
       .executeTakeFirst();
     if (!row?.status) return null;
@@ -53,7 +46,6 @@ export class DynamicExecutionsRepository {
       status: row.status as DynamicExecutionRow['status'],
       report: row.report ?? null,
       error: row.error ?? null,
-      updatedAt: row.updated_at ?? row.created,
     };
   }
 }
