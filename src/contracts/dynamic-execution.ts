@@ -72,6 +72,12 @@ export const Ttps = Wrapped(
         attack: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
         occurrences: Type.Array(Type.Object({ ppid: Type.Integer(), pid: Type.Integer() })),
         score: Type.Integer(),
+        /** Binlens extension: the functions of the static analysis whose calls showed it. */
+        functions: Type.Optional(
+          Type.Array(
+            Type.Object({ function_id: Type.Integer(), function_name: Type.String(), function_vaddr: Type.Integer() }),
+          ),
+        ),
       }),
     ),
   }),

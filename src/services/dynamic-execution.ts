@@ -76,18 +76,31 @@ export class DynamicExecutionService {
   }
 
   async ttps(caller: Caller, id: number): Promise<Static<typeof Ttps>> {
-    const { behaviours, events, processes } = await this.report(caller, id);
-    const pidOf = new Map(events.map((e) => [e.seq, e.pid]));
+    const { behaviours, events, processes, base } = await this.report(caller, id);
+    const bySeq = new Map(events.map((e) => [e.seq, e]));
     const parentOf = new Map(processes.map((p) => [p.pid, p.parent ?? 0]));
-    const ttps = behaviours.map((b) => {
-      const pids = [...new Set(b.events.map((seq) => pidOf.get(seq)).filter((p): p is number => p !== undefined))];
-      return {
-        name: b.name,
-        attack: b.attack,
-        occurrences: pids.map((pid) => ({ pid, ppid: parentOf.get(pid) ?? 0 })),
-        score: b.score,
-      };
-    });
+    // Each behaviour leads to the functions whose calls showed it (once the static analysis has them).
+    const functionAt = new Map<number, Promise<{ id: number; vaddr: number; name: string } | null>>();
+    const functionOf = (site: number) => {
+      let f = functionAt.get(site);
+      if (!f) functionAt.set(site, (f = this.store.functions.containing(id, site - base)));
+      return f;
+    };
+    const ttps = await Promise.all(
+      behaviours.map(async (b) => {
+        const shown = b.events.map((seq) => bySeq.get(seq)).filter((e) => e !== undefined);
+        const pids = [...new Set(shown.map((e) => e.pid))];
+        const found = await Promise.all([...new Set(shown.map((e) => e.site))].map(functionOf));
+        const functions = [...new Map(found.filter((f) => f !== null).map((f) => [f.id, f])).values()];
+        return {
+          name: b.name,
+          attack: b.attack,
+          occurrences: pids.map((pid) => ({ pid, ppid: parentOf.get(pid) ?? 0 })),
+          score: b.score,
+          functions: functions.map((f) => ({ function_id: f.id, function_name: f.name, function_vaddr: f.vaddr })),
+        };
+      }),
+    );
     return { success: true, data: { score: ttps.reduce((n, t) => n + t.score, 0), ttps } };
   }
 

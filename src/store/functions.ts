@@ -221,6 +221,19 @@ export class FunctionsRepository {
   }
 
   /** Id, vaddr and name of every function of an analysis (the three func_maps). */
+  /** The function whose extent holds `vaddr`, if any. */
+  async containing(analysisId: number, vaddr: number): Promise<{ id: number; vaddr: number; name: string } | null> {
+    const f = await this.db
+      .selectFrom('functions')
+      .select(['id', 'vaddr', 'size', 'name'])
+      .where('analysis_id', '=', analysisId)
+      .where('vaddr', '<=', vaddr)
+      .orderBy('vaddr', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return f && vaddr < f.vaddr + Math.max(f.size, 1) ? { id: f.id, vaddr: f.vaddr, name: f.name } : null;
+  }
+
   map(analysisId: number): Promise<{ id: number; vaddr: number; name: string }[]> {
     return this.db
       .selectFrom('functions')

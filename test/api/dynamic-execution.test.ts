@@ -101,6 +101,15 @@ for (const backend of backends) {
         ttps.data.score,
         [...byTechnique.values()].reduce((n, x) => n + x.score, 0),
       );
+      // Once the static analysis is done, each behaviour names the functions whose calls showed it: here
+      // the program's one function, at its entry.
+      assert.equal(await h().waitForStatus(alice, id), 'Complete');
+      const linked = (await view(id, 'ttps')).json().data.data.ttps as { functions: { function_vaddr: number }[] }[];
+      for (const x of linked)
+        assert.deepEqual(
+          x.functions.map((f) => f.function_vaddr),
+          [0x401000],
+        );
 
       assert.deepEqual((await view(id, 'process-registry')).json().data, { success: true, data: {} });
       assert.deepEqual((await view(id, 'process-dumps')).json().data, { success: true, data: { count: 0, dumps: [] } });

@@ -34,6 +34,8 @@ export interface BehaviourRecord {
 
 export interface DynamicReport {
   stop: RunStop;
+  /** Where the executable was loaded: an event's site − base is its address in the static analysis. */
+  base: number;
   processes: ProcessRecord[];
   events: EmulationEvent[];
   /** Events the run recorded, kept or not. */
@@ -72,6 +74,7 @@ export function dynamicReport(run: LinuxRun, argv: string[]): DynamicReport {
   }
   return {
     stop: run.stop,
+    base: run.base,
     processes: [...processes.values()],
     events: run.events.slice(0, MAX_EVENTS),
     eventCount: run.events.length,
