@@ -122,6 +122,11 @@ for (const backend of backends) {
         (await h().request('GET', `/v2/analyses/${id}/logs`, alice)).body,
         /Dynamic execution: done in \d+ ms/,
       );
+      // A requeue runs the sample again, from PENDING, as the analysis asked for it.
+      assert.equal((await h().request('POST', `/v2/analyses/${id}/requeue`, alice, {})).statusCode, 201);
+      assert.equal((await view(id, 'status')).json().data.status, 'PENDING');
+      assert.equal((await view(id, 'ttps')).statusCode, 409);
+      assert.equal(await settled(id), 'SUCCESS');
     });
 
     test('a sample the emulator cannot run ends in ERROR saying why; without the sandbox, 409 says how', async (t) => {
