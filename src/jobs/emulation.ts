@@ -23,7 +23,8 @@ export function emulate(
     });
     let stderr = '';
     let answer: EmulationAnswer | null = null;
-    child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+    // What a dying process prints starts with its error: the start is kept.
+    child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(0, 8000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
     child.once('message', (m: EmulationAnswer) => (answer = m));
     child.once('error', (err) => {
