@@ -24,6 +24,8 @@ export interface Config {
   analysisLimits: AnalysisLimits;
   /** The language model of the optional AI refinement of decompiled code (BINLENS_LLM_*); null: off. */
   llm: LlmSettings | null;
+  /** Wall time of one emulated run of a sample (BINLENS_SANDBOX_SECONDS): it ends there, with what it did. */
+  sandboxMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -157,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxXrefs: limit(env, 'maxXrefs'),
     },
     llm: llmSettings(env),
+    sandboxMs: int(env, 'BINLENS_SANDBOX_SECONDS', 60, 1, 3600) * 1000,
   };
 }

@@ -3,7 +3,11 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Envelope, Nullable } from './envelope.js';
 
-export const DynamicExecutionStatusData = Type.Object({ status: Type.String() });
+export const DynamicExecutionStatusData = Type.Object({
+  status: Type.String(),
+  /** Binlens extension: why the run ended (exit, instructions, api-calls, time, memory, fault), once it has. */
+  stop: Type.Optional(Type.Object({ reason: Type.String(), detail: Type.String() })),
+});
 
 export const NetworkOverviewResponse = Type.Object({
   dns: Type.Array(

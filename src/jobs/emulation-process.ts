@@ -8,6 +8,8 @@ import { sysrootFor } from './sysroot.js';
 export interface EmulationRequest {
   path: string;
   argv: string[];
+  /** The run's wall-time bound. */
+  wallMs: number;
 }
 
 export type EmulationAnswer = { kind: 'report'; report: string } | { kind: 'refused'; reason: string };
@@ -18,7 +20,11 @@ process.once('message', (request: EmulationRequest) => {
     try {
       const bytes = await readFile(request.path);
       const sysroot = sysrootFor(identify(bytes.subarray(0, 4096), bytes.length).architecture);
-      const run = runLinuxElf(bytes, { argv: request.argv, ...(sysroot ? { sysroot } : {}) });
+      const run = runLinuxElf(bytes, {
+        argv: request.argv,
+        limits: { wallMs: request.wallMs },
+        ...(sysroot ? { sysroot } : {}),
+      });
       answer = { kind: 'report', report: JSON.stringify(dynamicReport(run, request.argv)) };
     } catch (err) {
       if (!(err instanceof EmulationRefused || err instanceof EmulatorUnavailable)) throw err;

@@ -15,7 +15,7 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
   const dir = mkdtempSync(join(tmpdir(), 'binlens-emulation-'));
   try {
     writeFileSync(join(dir, 'implant'), implantProgram());
-    const answer = await emulate({ path: join(dir, 'implant'), argv: ['implant'] });
+    const answer = await emulate({ path: join(dir, 'implant'), argv: ['implant'], wallMs: 60_000 });
     assert.equal(answer.kind, 'report');
     const report = JSON.parse((answer as { report: string }).report) as DynamicReport;
     assert.deepEqual(report.stop, { reason: 'exit', detail: 'exit status 0' });
@@ -27,9 +27,13 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
       ],
     );
 
-    await assert.rejects(emulate({ path: join(dir, 'missing'), argv: ['x'] }), /without a report: .*ENOENT/);
+    await assert.rejects(
+      emulate({ path: join(dir, 'missing'), argv: ['x'], wallMs: 60_000 }),
+      /without a report: .*ENOENT/,
+    );
 
-    // jmp $ forever: the run's own time bound is a minute; the process's deadline here is half a second.
+    // jmp $ forever: with a time bound of 0.3 s the run ends there, with its report; with a minute's bound, the
+    // process's deadline (here half a second) kills it.
     const spin = buildElf({
       bits: 64,
       little: true,
@@ -40,8 +44,13 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
       sections: [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0xeb, 0xfe) }],
     });
     writeFileSync(join(dir, 'spin'), spin);
+    const bounded = await emulate({ path: join(dir, 'spin'), argv: ['spin'], wallMs: 300 });
+    assert.equal((JSON.parse((bounded as { report: string }).report) as DynamicReport).stop.reason, 'time');
     const started = performance.now();
-    await assert.rejects(emulate({ path: join(dir, 'spin'), argv: ['spin'] }, 500), /did not end within 0\.5 s/);
+    await assert.rejects(
+      emulate({ path: join(dir, 'spin'), argv: ['spin'], wallMs: 60_000 }, 500),
+      /did not end within 0\.5 s/,
+    );
     assert.ok(performance.now() - started < 5000);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,6 @@
 // run with a reason; these catch what they cannot.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMITS } from '../engine/index.js';
 import type { EmulationAnswer, EmulationRequest } from './emulation-process.js';
 import { taskUrl } from './task-url.js';
 
@@ -12,10 +11,7 @@ const HEAP_MB = 512;
 /** Past the run's own wall-time bound: loading, the report, and the process's start and end. */
 const GRACE_MS = 30_000;
 
-export function emulate(
-  request: EmulationRequest,
-  deadlineMs = DEFAULT_LIMITS.wallMs + GRACE_MS,
-): Promise<EmulationAnswer> {
+export function emulate(request: EmulationRequest, deadlineMs = request.wallMs + GRACE_MS): Promise<EmulationAnswer> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(taskUrl('emulation-process')), [], {
       execArgv: [`--max-old-space-size=${HEAP_MB}`],

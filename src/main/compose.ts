@@ -70,7 +70,7 @@ const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, confi
   [SIMILARITY_RUN_JOB_KIND]: new SimilarityRunJobHandler(store, store.similarity),
   [DATA_TYPES_JOB_KIND]: dataTypesJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
   [DECOMPILE_JOB_KIND]: decompileJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl, config.llm),
-  [DYNAMIC_EXECUTION_JOB_KIND]: dynamicExecutionJobHandler(store, blobs),
+  [DYNAMIC_EXECUTION_JOB_KIND]: dynamicExecutionJobHandler(store, blobs, config.sandboxMs),
 });
 
 export interface Runtime {

@@ -20,7 +20,9 @@ export class DynamicExecutionService {
   constructor(private readonly store: Store) {}
 
   async status(caller: Caller, id: number): Promise<Static<typeof DynamicExecutionStatusData>> {
-    return { status: (await this.run(caller, id)).status };
+    const run = await this.run(caller, id);
+    if (run.report === null) return { status: run.status };
+    return { status: run.status, stop: (JSON.parse(run.report) as DynamicReport).stop };
   }
 
   async processTree(caller: Caller, id: number): Promise<Static<typeof ProcessTree>> {

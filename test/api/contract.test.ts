@@ -130,6 +130,9 @@ const DECOMPILATION_STATUSES =
   'A function the caller cannot see answers 404, as on every other function route (docs/decisions.md, ' +
   '"Visibility"); nothing is billed (402) and the request has no body to refuse (400).';
 const ACCEPTED_DIFFERENCES: Record<string, string> = {
+  'GET /v2/analyses/{analysis_id}/dynamic-execution/status 200.data.stop: not in the reference (server: object {detail, reason})':
+    'Why the emulated run ended (its exit status, or the bound it reached) is what an analyst reads first; ' +
+    'DynamicExecutionStatus has only `status`, so it carries `stop`, optional (once the run has ended).',
   'GET /v2/analyses/{analysis_id}/dynamic-execution/ttps 200.data.data.ttps[].functions: not in the reference (server: array of object {function_id, function_name, function_vaddr})':
     'Issue 13 asks for each behaviour traced back to the static functions; TTPSElement has no place for them, ' +
     'so each carries `functions`, optional. Clients that ignore unknown fields see the reference shape.',

@@ -49,6 +49,7 @@ for (const backend of backends) {
       const id = await h().analysis(alice, implantProgram(), SANDBOX);
       assert.equal((await view(id, 'status')).json().data.status, 'PENDING');
       assert.equal(await settled(id), 'SUCCESS');
+      assert.deepEqual((await view(id, 'status')).json().data.stop, { reason: 'exit', detail: 'exit status 0' });
       const listed = async (status: string) =>
         (await h().request('GET', `/v2/analyses/list?dynamic_execution_status=${status}`, alice))
           .json()
@@ -152,3 +153,44 @@ for (const backend of backends) {
     });
   });
 }
+
+/**
+ * `0: cpuid; jmp 0b`: a sample that never ends by itself, slowly (each cpuid is answered by the emulator's
+ * hook), so the time bound comes before the instruction bound.
+ */
+const spinProgram = () =>
+  Buffer.from(
+    buildElf({
+      bits: 64,
+      little: true,
+      machine: 62,
+      type: 2,
+      entry: 0x401000,
+      base: 0x400000,
+      sections: [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0x0f, 0xa2, 0xeb, 0xfc) }],
+    }),
+  );
+
+describe('dynamic execution: a sample that never ends (sqlite)', () => {
+  const h = useHarness(backends[0]!, { sandboxMs: 1000 });
+
+  test('it runs to BINLENS_SANDBOX_SECONDS in its own process while the API answers at once', async (t) => {
+    if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
+    const { alice } = h().keys;
+    const id = await h().analysis(alice, spinProgram(), SANDBOX);
+    let slowest = 0;
+    let status = 'PENDING';
+    for (const deadline = Date.now() + 30_000; status === 'PENDING' && Date.now() < deadline;) {
+      const t0 = performance.now();
+      const r = await h().request('GET', `/v2/analyses/${id}/dynamic-execution/status`, alice);
+      slowest = Math.max(slowest, performance.now() - t0);
+      status = r.json().data.status;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(status, 'SUCCESS');
+    const stop = (await h().request('GET', `/v2/analyses/${id}/dynamic-execution/status`, alice)).json().data.stop;
+    assert.equal(stop.reason, 'time');
+    // The emulator spins in another process: no request waited on it.
+    assert.ok(slowest < 250, `a status request took ${slowest.toFixed(0)} ms`);
+  });
+});

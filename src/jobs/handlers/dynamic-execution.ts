@@ -7,10 +7,10 @@ import type { JobHandler } from '../runner.js';
 
 /**
  * Runs an analysis's sample in the emulator (in a process of its own, jobs/emulation.ts) with the arguments
- * its create request gave, and keeps the report — or, when the sample cannot be run here, why — with the
+ * its create request gave, for at most `wallMs`, and keeps the report — or, when the sample cannot be run here, why — with the
  * status the list filters on. The analysis's log says how it went.
  */
-export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore): JobHandler => ({
+export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore, wallMs: number): JobHandler => ({
   async run(job: JobRow) {
     const a = job.analysis_id === null ? undefined : await store.analyses.get(job.analysis_id);
     if (!a) return;
@@ -18,7 +18,7 @@ export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore): JobH
     const args = decodeAnalysisConfig(a.config).analysis_config.sandbox_config?.command_line_args ?? '';
     const argv = [a.binary_name, ...args.split(/\s+/).filter(Boolean)];
     const started = performance.now();
-    const answer = await emulate({ path: await blobs.localPath(a.sha256), argv });
+    const answer = await emulate({ path: await blobs.localPath(a.sha256), argv, wallMs });
     if (answer.kind === 'refused') {
       await store.dynamicExecutions.finish(a.id, { error: answer.reason });
       await store.events.log(a.id, `Dynamic execution: not run: ${answer.reason}`);
