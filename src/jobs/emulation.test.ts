@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildElf } from '../../test/helpers/engine/elf.js';
-import { implantProgram } from '../../test/helpers/samples.js';
+import { implantProgram, x86_64Program } from '../../test/helpers/samples.js';
 import { emulatorAvailable, type DynamicReport } from '../engine/index.js';
 import { emulate } from './emulation.js';
 
@@ -34,15 +33,7 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
 
     // jmp $ forever: with a time bound of 0.3 s the run ends there, with its report; with a minute's bound, the
     // process's deadline (here half a second) kills it.
-    const spin = buildElf({
-      bits: 64,
-      little: true,
-      machine: 62,
-      type: 2,
-      entry: 0x401000,
-      base: 0x400000,
-      sections: [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0xeb, 0xfe) }],
-    });
+    const spin = x86_64Program(Uint8Array.of(0xeb, 0xfe));
     writeFileSync(join(dir, 'spin'), spin);
     const bounded = await emulate({ path: join(dir, 'spin'), argv: ['spin'], wallMs: 300 });
     assert.equal((JSON.parse((bounded as { report: string }).report) as DynamicReport).stop.reason, 'time');

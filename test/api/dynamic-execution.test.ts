@@ -9,7 +9,7 @@ import { emulatorAvailable } from '../../src/engine/index.js';
 import { backends } from '../helpers/backends.js';
 import { buildElf } from '../helpers/engine/elf.js';
 import { useHarness } from '../helpers/harness.js';
-import { elf64, implantProgram } from '../helpers/samples.js';
+import { elf64, implantProgram, x86_64Program } from '../helpers/samples.js';
 
 const SANDBOX = {
   analysis_config: { sandbox_config: { enabled: true, command_line_args: '--beacon  c2.example.org' } },
@@ -158,18 +158,7 @@ for (const backend of backends) {
  * `0: cpuid; jmp 0b`: a sample that never ends by itself, slowly (each cpuid is answered by the emulator's
  * hook), so the time bound comes before the instruction bound.
  */
-const spinProgram = () =>
-  Buffer.from(
-    buildElf({
-      bits: 64,
-      little: true,
-      machine: 62,
-      type: 2,
-      entry: 0x401000,
-      base: 0x400000,
-      sections: [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0x0f, 0xa2, 0xeb, 0xfc) }],
-    }),
-  );
+const spinProgram = () => x86_64Program(Uint8Array.of(0x0f, 0xa2, 0xeb, 0xfc));
 
 describe('dynamic execution: a sample that never ends (sqlite)', () => {
   const h = useHarness(backends[0]!, { sandboxMs: 1000 });

@@ -105,7 +105,12 @@ export function implantProgram(): Buffer {
     '63006964000f1f000200003508080808000000000000000002000050c000020a00000000000000001234010000010000' +
     '00000000026332076578616d706c65036f72670000010001474554202f66696c65732f7061796c6f61642e62696e2048' +
     '5454502f312e310d0a486f73743a2063322e6578616d706c652e6f72670d0a0d0a';
-  const sections = [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Buffer.from(text, 'hex') }];
+  return x86_64Program(Buffer.from(text, 'hex'));
+}
+
+/** A static x86-64 executable whose whole code is `code`, at its entry 0x401000. */
+export function x86_64Program(code: Uint8Array): Buffer {
+  const sections = [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: code }];
   return Buffer.from(
     buildElf({ bits: 64, little: true, machine: 62, type: 2, entry: 0x401000, base: 0x400000, sections }),
   );

@@ -5,7 +5,7 @@
 // runs per watched call, never per instruction; calls the library makes itself are not the program's.
 import { parseElf } from '../../formats/elf/index.js';
 import type { Cpu } from '../unicorn.js';
-import type { LinuxCpu } from './cpu.js';
+import { callBefore, type LinuxCpu } from './cpu.js';
 import type { Kernel } from './kernel.js';
 
 /** Watched functions, and which argument (by position) is a string worth recording. */
@@ -33,14 +33,12 @@ export function watchLibraryCalls(cpu: Cpu, linux: LinuxCpu, kernel: Kernel, byt
       cpu.onExecute(BigInt(stub) + base, () => {
         // At the stub's first instruction the return address is on top of the stack: the call before it
         // is the program's.
-        const ret = cpu.read(cpu.reg(linux.sp), 8);
-        const back = ret && new DataView(ret.buffer, ret.byteOffset).getBigUint64(0, true);
-        const before = back ? cpu.read(back - 6n, 6) : null;
-        const length = before ? linux.callLength(before) : 0;
+        const top = cpu.read(cpu.reg(linux.sp), 8);
+        const site = top && callBefore(cpu, linux, new DataView(top.buffer, top.byteOffset).getBigUint64(0, true));
         const detail: Record<string, string> = { name };
         const value = arg === null ? null : kernel.string(cpu.reg(linux.callArgs[arg]!));
         if (value !== null) detail.argument = value;
-        kernel.libraryCall(name, detail, back && length ? Number(back) - length : Number(cpu.reg(linux.pc)));
+        kernel.libraryCall(name, detail, site ?? Number(cpu.reg(linux.pc)));
       });
   }
 }

@@ -11,7 +11,7 @@ import { AddressSpace, MappingRefused, PAGE, pageDown, pageUp, permsOf } from '.
 import { SYSCALLS } from './syscalls.js';
 import { isaProfile } from '../../isa/index.js';
 import { identify } from '../../formats/index.js';
-import type { LinuxCpu } from './cpu.js';
+import { callBefore, type LinuxCpu } from './cpu.js';
 
 /** Where a position-independent executable and its loader are put (as Linux does without ASLR), the stack's top. */
 const PIE_BASE = 0x5555_5555_4000n;
@@ -270,10 +270,8 @@ function callSites(cpu: Cpu, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): 
       const view = new DataView(chunk.buffer);
       for (let i = 0; i + 8 <= chunk.length; i += 8) {
         const ret = view.getBigUint64(i, true);
-        if (!inside(ret)) continue;
-        const before = cpu.read(ret - 6n, 6);
-        const call = before && linux.callLength(before);
-        if (call) return Number(ret) - call;
+        const call = inside(ret) ? callBefore(cpu, linux, ret) : null;
+        if (call !== null) return call;
       }
       if (chunk.length < STACK_CHUNK) break;
     }
