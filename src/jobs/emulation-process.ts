@@ -2,7 +2,7 @@
 // emulator cannot bound, a crash of the native library — takes down this process, never the service. It reads
 // one request from its parent, answers once and exits.
 import { readFile } from 'node:fs/promises';
-import { dynamicReport, EmulationRefused, EmulatorUnavailable, identify, runLinuxElf } from '../engine/index.js';
+import { dynamicReport, EmulationRefused, EmulatorUnavailable, identify, runProgram } from '../engine/index.js';
 import { sysrootFor } from './sysroot.js';
 
 export interface EmulationRequest {
@@ -20,7 +20,7 @@ process.once('message', (request: EmulationRequest) => {
     try {
       const bytes = await readFile(request.path);
       const sysroot = sysrootFor(identify(bytes.subarray(0, 4096), bytes.length).architecture);
-      const run = runLinuxElf(bytes, {
+      const run = runProgram(bytes, {
         argv: request.argv,
         limits: { wallMs: request.wallMs },
         ...(sysroot ? { sysroot } : {}),

@@ -1,6 +1,6 @@
 // The dynamic-execution views of an analysis, from its emulated run's report (engine/emulate/report.ts): the
-// process tree, DNS answers, TTPs with the processes that showed them. Binlens's emulator has no registry on
-// Linux and makes no memory dumps yet, so those views are empty rather than invented.
+// process tree, DNS answers, registry operations by process, memory dumps (and each one's bytes), TTPs with
+// the processes and functions that showed them.
 import type { Static } from '@sinclair/typebox';
 import type {
   DynamicExecutionStatusData,
@@ -11,10 +11,19 @@ import type {
   ProcessTree,
   Ttps,
 } from '../contracts/index.js';
-import type { DynamicReport, ProcessRecord } from '../engine/index.js';
+import type { DynamicReport, EmulationEvent, ProcessRecord } from '../engine/index.js';
 import { errors } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import { visibleAnalysis, type Caller } from './access.js';
+
+/** The registry view's method for each registry event. */
+const REGISTRY_METHODS: Partial<Record<EmulationEvent['kind'], string>> = {
+  'registry-create': 'create',
+  'registry-open': 'open',
+  'registry-query': 'query',
+  'registry-set': 'set',
+  'registry-delete': 'delete',
+};
 
 export class DynamicExecutionService {
   constructor(private readonly store: Store) {}
@@ -29,7 +38,7 @@ export class DynamicExecutionService {
     const { processes } = await this.report(caller, id);
     const node = (p: ProcessRecord): ProcessNode => ({
       pid: p.pid,
-      procname: p.path.split('/').pop() ?? p.path,
+      procname: p.path.split(/[\\/]/).pop() ?? p.path,
       executable_name: p.path,
       args: p.args,
       ts_from: p.from,
@@ -60,21 +69,57 @@ export class DynamicExecutionService {
     };
   }
 
+  /** Registry operations by process id, in run order: the key, and the value's name and data where there is one. */
   async processRegistry(caller: Caller, id: number): Promise<Static<typeof ProcessRegistry>> {
-    await this.report(caller, id);
-    return { success: true, data: {} };
+    const { events } = await this.report(caller, id);
+    const data: Static<typeof ProcessRegistry>['data'] = {};
+    for (const e of events) {
+      const method = REGISTRY_METHODS[e.kind];
+      if (!method) continue;
+      const path = String(e.detail.path);
+      // Value operations name HIVE\key\value; key operations the key alone.
+      const valued =
+        e.kind === 'registry-set' ||
+        e.kind === 'registry-query' ||
+        (e.kind === 'registry-delete' && e.api.includes('Value'));
+      const cut = valued ? path.lastIndexOf('\\') : path.length;
+      (data[String(e.pid)] ??= []).push({
+        method,
+        key: path.slice(0, cut),
+        value_name: valued ? path.slice(cut + 1) : null,
+        value: e.detail.value === undefined ? null : String(e.detail.value),
+      });
+    }
+    return { success: true, data };
   }
 
   async processDumps(caller: Caller, id: number): Promise<Static<typeof ProcessDumps>> {
-    await this.report(caller, id);
-    return { success: true, data: { count: 0, dumps: [] } };
+    const { dumps } = await this.report(caller, id);
+    return {
+      success: true,
+      data: {
+        count: dumps.length,
+        dumps: dumps.map((d) => ({
+          base_address: d.address,
+          actual_filename: d.name,
+          filename_friendly: `${d.why === 'dropped' ? 'dropped by' : d.why === 'injected' ? 'injected into' : 'unpacked in'} ${d.process} (pid ${d.pid})${d.path ? `: ${d.path}` : ''}`,
+          extended_metadata: { sha256: d.sha256, type: d.type, size: d.size },
+        })),
+      },
+    };
   }
 
-  async processDump(caller: Caller, id: number, name: string): Promise<never> {
-    await this.report(caller, id);
-    throw errors
-      .resourceNotFound()
-      .withDetail(`analysis ${id}'s run has no dump named ${name.slice(0, 200)}: it made none`);
+  /** The bytes of dump `name` (as kept: a dump over the run's bound is its start). */
+  async processDump(caller: Caller, id: number, name: string): Promise<Buffer> {
+    const { dumps } = await this.report(caller, id);
+    const dump = dumps.find((d) => d.name === name);
+    if (!dump)
+      throw errors
+        .resourceNotFound()
+        .withDetail(
+          `analysis ${id}'s run has no dump named ${name.slice(0, 200)}: the process-dumps view lists its dumps`,
+        );
+    return Buffer.from(dump.data, 'base64');
   }
 
   async ttps(caller: Caller, id: number): Promise<Static<typeof Ttps>> {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { emulatorAvailable } from '../../src/engine/index.js';
 import type { Harness } from '../helpers/harness.js';
 import type { ContractCall as Call } from '../helpers/reference-contract.js';
-import { elf64, implantProgram } from '../helpers/samples.js';
+import { elf64, implantProgram, windowsInjector } from '../helpers/samples.js';
 
 const BASE = '/v2/analyses/{analysis_id}/dynamic-execution';
 const VIEWS = ['network-overview', 'process-dumps', 'process-registry', 'process-tree', 'ttps'];
@@ -23,16 +23,28 @@ export async function exerciseDynamicExecution(h: Harness, call: Call): Promise<
     await call(alice, 'GET', path, 422, { params: bad });
   }
   if (!emulatorAvailable())
-    return [...VIEWS.map((v) => `GET ${BASE}/${v} 200`), `GET ${BASE}/status 200`, `GET ${DUMP} 404`];
+    return [
+      ...VIEWS.map((v) => `GET ${BASE}/${v} 200`),
+      `GET ${BASE}/status 200`,
+      `GET ${DUMP} 200`,
+      `GET ${DUMP} 404`,
+    ];
+  // A Linux run (DNS, processes, behaviours) and a Windows one (registry, an injected child and its dump).
   const sandbox = { analysis_config: { sandbox_config: { enabled: true } } };
-  const run = { analysis_id: await h.analysis(alice, implantProgram(), sandbox) };
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    const s = await h.request('GET', `/v2/analyses/${run.analysis_id}/dynamic-execution/status`, alice);
-    if (s.json().data.status !== 'PENDING') break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const program of [implantProgram(), Buffer.from(windowsInjector())]) {
+    const run = { analysis_id: await h.analysis(alice, program, sandbox) };
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const s = await h.request('GET', `/v2/analyses/${run.analysis_id}/dynamic-execution/status`, alice);
+      if (s.json().data.status !== 'PENDING') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal((await call(alice, 'GET', `${BASE}/status`, 200, { params: run })).data?.status, 'SUCCESS');
+    for (const v of VIEWS) await call(alice, 'GET', `${BASE}/${v}`, 200, { params: run });
+    await call(alice, 'GET', DUMP, 404, { params: { ...run, dump_name: 'none' } });
+    const dumps = (
+      await h.request('GET', `/v2/analyses/${run.analysis_id}/dynamic-execution/process-dumps`, alice)
+    ).json().data.data.dumps as { actual_filename: string }[];
+    for (const d of dumps) await call(alice, 'GET', DUMP, 200, { params: { ...run, dump_name: d.actual_filename } });
   }
-  assert.equal((await call(alice, 'GET', `${BASE}/status`, 200, { params: run })).data?.status, 'SUCCESS');
-  for (const v of VIEWS) await call(alice, 'GET', `${BASE}/${v}`, 200, { params: run });
-  await call(alice, 'GET', DUMP, 404, { params: { ...run, dump_name: 'none' } });
   return [];
 }

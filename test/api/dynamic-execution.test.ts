@@ -1,7 +1,8 @@
 // Dynamic execution through the API on both databases: an analysis created with the sandbox runs its sample
 // in the emulator (a child process) beside the static analysis — status PENDING then SUCCESS, the list's
 // filter, the process tree, the DNS it asked, its behaviours with ATT&CK techniques and the processes that
-// showed them; empty registry and dumps; a sample the emulator cannot run ends in ERROR with the reason; an
+// showed them; a Windows program's registry operations, injected child and its dump (downloaded by name);
+// a sample the emulator cannot run ends in ERROR with the reason; an
 // analysis without the sandbox says how to ask; others' private analyses are 404. Skips without libunicorn2.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -9,7 +10,7 @@ import { emulatorAvailable } from '../../src/engine/index.js';
 import { backends } from '../helpers/backends.js';
 import { buildElf } from '../helpers/engine/elf.js';
 import { useHarness } from '../helpers/harness.js';
-import { elf64, implantProgram, x86_64Program } from '../helpers/samples.js';
+import { elf64, implantProgram, windowsInjector, x86_64Program } from '../helpers/samples.js';
 
 const SANDBOX = {
   analysis_config: { sandbox_config: { enabled: true, command_line_args: '--beacon  c2.example.org' } },
@@ -128,6 +129,46 @@ for (const backend of backends) {
       assert.equal((await view(id, 'status')).json().data.status, 'PENDING');
       assert.equal((await view(id, 'ttps')).statusCode, 409);
       assert.equal(await settled(id), 'SUCCESS');
+    });
+
+    test('a Windows run: registry operations by process, the injected child, its dump and the download of it', async (t) => {
+      if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
+      const { alice } = h().keys;
+      const id = await h().analysis(alice, Buffer.from(windowsInjector()), SANDBOX);
+      assert.equal(await settled(id), 'SUCCESS');
+      assert.deepEqual((await view(id, 'status')).json().data.stop, { reason: 'exit', detail: 'ExitProcess(0)' });
+      const run = 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run';
+      assert.deepEqual((await view(id, 'process-registry')).json().data, {
+        success: true,
+        data: {
+          1000: [
+            { method: 'open', key: run, value_name: null, value: null },
+            { method: 'set', key: run, value_name: 'updater', value: 'C:\\Users\\Public\\updater.exe' },
+          ],
+        },
+      });
+      const tree = (await view(id, 'process-tree')).json().data.data;
+      assert.deepEqual(
+        tree[0].children.map((c: { pid: number; procname: string; args: string[] }) => [c.pid, c.procname, c.args]),
+        [[1008, 'notepad.exe', ['notepad.exe']]],
+      );
+      const dumps = (await view(id, 'process-dumps')).json().data.data;
+      assert.equal(dumps.count, 1);
+      const [dump] = dumps.dumps;
+      assert.deepEqual(dump.extended_metadata.type, 'shellcode');
+      assert.equal(dump.extended_metadata.size, 4096);
+      assert.equal(dump.base_address, 0x1f0000);
+      assert.match(dump.filename_friendly, /injected into notepad\.exe \(pid 1008\)/);
+      const bytes = await view(id, `process-dumps/${dump.actual_filename}`);
+      assert.equal(bytes.statusCode, 200);
+      assert.equal(bytes.headers['content-type'], 'application/octet-stream');
+      assert.equal(bytes.rawPayload.length, 4096);
+      // What the sample wrote there: the first 16 bytes of its own code.
+      assert.deepEqual([...bytes.rawPayload.subarray(0, 4)], [0x48, 0x83, 0xec, 0x68]);
+      const ids = ((await view(id, 'ttps')).json().data.data.ttps as { attack: { id: string }[] }[]).map(
+        (x) => x.attack[0]!.id,
+      );
+      assert.deepEqual(ids.sort(), ['T1055.002', 'T1106', 'T1112', 'T1547.001']);
     });
 
     test('a sample the emulator cannot run ends in ERROR saying why; without the sandbox, 409 says how', async (t) => {

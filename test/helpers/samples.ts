@@ -1,6 +1,7 @@
 // Small real binaries built in memory for API tests (headers only, or a little real code).
 import { seededRandom } from '../../src/shared/seeded-random.js';
 import { buildElf } from './engine/elf.js';
+import { PE_TEXT, pe64Script } from './engine/pe-program.js';
 
 /** A minimal ELF64 little-endian x86-64 executable header with one PT_LOAD at 0x400000. */
 export function elf64(tag = 0): Buffer {
@@ -113,5 +114,40 @@ export function x86_64Program(code: Uint8Array): Buffer {
   const sections = [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: code }];
   return Buffer.from(
     buildElf({ bits: 64, little: true, machine: 62, type: 2, entry: 0x401000, base: 0x400000, sections }),
+  );
+}
+
+/**
+ * A Windows program that sets a Run key value, creates notepad.exe suspended, and writes 16 bytes of its own
+ * code into it and starts a thread there.
+ */
+export function windowsInjector(): Uint8Array {
+  const pi = { at: 0x200 };
+  return pe64Script(
+    {
+      'advapi32.dll': ['RegCreateKeyExA', 'RegSetValueExA'],
+      'kernel32.dll': ['CreateProcessA', 'VirtualAllocEx', 'WriteProcessMemory', 'CreateRemoteThread'],
+    },
+    [
+      {
+        api: 'RegCreateKeyExA',
+        args: [
+          0xffff_ffff_8000_0001n,
+          'Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+          0,
+          0,
+          0,
+          2,
+          0,
+          { at: 0 },
+          0,
+        ],
+      },
+      { api: 'RegSetValueExA', args: [{ load: 0 }, 'updater', 0, 1, 'C:\\Users\\Public\\updater.exe', 30] },
+      { api: 'CreateProcessA', args: [0, 'notepad.exe', 0, 0, 0, 4, 0, 0, { at: 0x100 }, pi] },
+      { api: 'VirtualAllocEx', args: [{ load: 0x200 }, 0, 4096, 0x3000, 0x40], keep: 0x300 },
+      { api: 'WriteProcessMemory', args: [{ load: 0x200 }, { load: 0x300 }, PE_TEXT, 16, 0] },
+      { api: 'CreateRemoteThread', args: [{ load: 0x200 }, 0, 0, { load: 0x300 }, 0, 0, 0] },
+    ],
   );
 }

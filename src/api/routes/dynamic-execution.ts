@@ -33,7 +33,11 @@ export const dynamicExecutionRoutes =
     app.get(
       `${base}/process-dumps/:dump_name`,
       operation(TAGS, 'getProcessDump', Type.Unknown(), NOT_THERE, { params: DumpParams }),
-      async (req) => svc.processDump(req.caller, req.params.analysis_id, req.params.dump_name),
+      async (req, reply) =>
+        reply
+          .type('application/octet-stream')
+          .header('content-disposition', `attachment; filename="${req.params.dump_name.replace(/[^\w.-]/g, '_')}"`)
+          .send(await svc.processDump(req.caller, req.params.analysis_id, req.params.dump_name)),
     );
     app.get(
       `${base}/process-registry`,

@@ -29,8 +29,18 @@ const SHELLS = /(^|\/)(sh|bash|dash|ash|zsh|ksh|busybox)$/;
 /** Commands whose only purpose is to describe the system, or the user running them. */
 const SYSTEM_INFO = /(^|[\s/;|&])(uname|hostname|lscpu|lsb_release|hostnamectl|systeminfo|ver)(\s|$)/;
 const USER_INFO = /(^|[\s/;|&])(id|whoami|who|w|users|logname)(\s|$)/;
-/** Library calls that answer who the user is, and the environment variables that say it. */
-const USER_CALLS = /^(getlogin|getlogin_r|cuserid|getpwuid)$/;
+/** Library and API calls that answer who the user is, and the environment variables that say it. */
+const USER_CALLS = /^(getlogin|getlogin_r|cuserid|getpwuid|GetUserName[AW])$/;
+/** Calls that read an environment variable. */
+const ENV_CALLS = /(getenv|^GetEnvironmentVariable[AW])$/;
+/** Calls that describe the machine. */
+const SYSTEM_CALLS = /^(gethostname|uname|GetComputerName[AW]|GetComputerNameEx[AW])$/;
+/** Windows APIs that fetch a URL's content for the program: a download whatever the path. */
+const URL_FETCHERS = /^(InternetOpenUrl[AW]|URLDownloadToFile[AW])$/;
+/** Windows APIs that create processes or threads, or work in another process's memory. */
+const NATIVE_EXECUTION = /^(CreateProcess[AW]|CreateRemoteThread|VirtualAllocEx|WriteProcessMemory)$/;
+/** Registry keys whose values run programs at logon. */
+const RUN_KEYS = /\\CurrentVersion\\(Run|RunOnce|RunServices|Policies\\Explorer\\Run)(\\|$)/i;
 const USER_VARIABLES = /^(USER|USERNAME|LOGNAME)$/;
 /** Names ransomware gives the note it leaves beside encrypted files. */
 const RANSOM_NOTE = /(readme|read_me|decrypt|restore|recover|how[_-]?to|ransom|instructions)/i;
@@ -53,7 +63,7 @@ const RULES: Rule[] = [
       const read = bytesBy(kind(events, 'file-read'));
       const wrote = bytesBy(kind(events, 'file-write'));
       const deleted = new Set(kind(events, 'file-delete').map(path));
-      const notes = [...wrote.keys()].filter((w) => RANSOM_NOTE.test(w.split('/').pop()!));
+      const notes = [...wrote.keys()].filter((w) => RANSOM_NOTE.test(w.split(/[\\/]/).pop()!));
       const encrypts = (w: string, n: number) =>
         [...read].some(([r, m]) => w === r || w.startsWith(`${r}.`) || (n === m && deleted.has(r)));
       const copies = new Set([...wrote].filter(([w, n]) => !notes.includes(w) && encrypts(w, n)).map(([w]) => w));
@@ -72,7 +82,9 @@ const RULES: Rule[] = [
     attack: [{ id: 'T1105', name: 'Ingress Tool Transfer' }],
     score: 7,
     match: (events) =>
-      kind(events, 'http-request').filter((e) => e.detail.method === 'GET' && PAYLOAD.test(path(e).split('?')[0]!)),
+      kind(events, 'http-request').filter(
+        (e) => e.detail.method === 'GET' && (URL_FETCHERS.test(e.api) || PAYLOAD.test(path(e).split('?')[0]!)),
+      ),
   },
   {
     name: 'runs a shell command',
@@ -88,7 +100,7 @@ const RULES: Rule[] = [
       events.filter(
         (e) =>
           (e.kind === 'process-exec' && SYSTEM_INFO.test(command(e))) ||
-          (e.kind === 'library-call' && (e.api === 'gethostname' || e.api === 'uname')),
+          (e.kind === 'library-call' && SYSTEM_CALLS.test(e.api)),
       ),
   },
   {
@@ -100,7 +112,7 @@ const RULES: Rule[] = [
         (e) =>
           (e.kind === 'process-exec' && USER_INFO.test(command(e))) ||
           (e.kind === 'library-call' && USER_CALLS.test(e.api)) ||
-          (e.kind === 'library-call' && e.api.endsWith('getenv') && USER_VARIABLES.test(String(e.detail.argument))),
+          (e.kind === 'library-call' && ENV_CALLS.test(e.api) && USER_VARIABLES.test(String(e.detail.argument))),
       ),
   },
   {
@@ -118,6 +130,52 @@ const RULES: Rule[] = [
         (e) =>
           (e.kind === 'file-open' || e.kind === 'file-access' || e.kind === 'file-read') && path(e) === '/etc/shadow',
       ),
+  },
+  {
+    name: 'injects code into another process',
+    attack: [{ id: 'T1055.002', name: 'Process Injection: Portable Executable Injection' }],
+    score: 9,
+    // Memory written in another process and a thread started in what was written.
+    match(events) {
+      const started = kind(events, 'thread-create').filter((e) => e.detail.written === 1);
+      const into = new Set(started.map((e) => e.detail.pid));
+      return events.filter(
+        (e) =>
+          (e.kind === 'memory-alloc' || e.kind === 'memory-write' || e.kind === 'thread-create') &&
+          into.has(e.detail.pid),
+      );
+    },
+  },
+  {
+    name: 'runs code it unpacked',
+    attack: [{ id: 'T1027.002', name: 'Obfuscated Files or Information: Software Packing' }],
+    score: 6,
+    match: (events) => kind(events, 'memory-execute'),
+  },
+  {
+    name: 'creates processes and threads through the Windows API',
+    attack: [{ id: 'T1106', name: 'Native API' }],
+    score: 3,
+    match: (events) => events.filter((e) => NATIVE_EXECUTION.test(e.api) && e.kind !== 'library-call'),
+  },
+  {
+    name: 'changes the registry',
+    attack: [{ id: 'T1112', name: 'Modify Registry' }],
+    score: 4,
+    match: (events) =>
+      events.filter((e) => e.kind === 'registry-create' || e.kind === 'registry-set' || e.kind === 'registry-delete'),
+  },
+  {
+    name: 'starts itself at logon through a Run key',
+    attack: [{ id: 'T1547.001', name: 'Boot or Logon Autostart Execution: Registry Run Keys / Startup Folder' }],
+    score: 8,
+    match: (events) => kind(events, 'registry-set').filter((e) => RUN_KEYS.test(path(e))),
+  },
+  {
+    name: 'hammers an API (a sandbox-evasion delay)',
+    attack: [{ id: 'T1497.003', name: 'Virtualization/Sandbox Evasion: Time Based Evasion' }],
+    score: 3,
+    match: (events) => kind(events, 'api-hammering'),
   },
 ];
 

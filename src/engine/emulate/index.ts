@@ -2,6 +2,8 @@
 // (linux/), what a run did and why it stopped (events.ts). May import the engine's formats.
 export {
   DEFAULT_LIMITS,
+  EmulationRefused,
+  type EmulationRun,
   type EmulationEvent,
   type EventKind,
   type RunLimits,
@@ -10,6 +12,15 @@ export {
 } from './events.js';
 export { behavioursOf, type Behaviour, type Technique } from './behaviours.js';
 export { type Sysroot } from './linux/environment.js';
-export { dynamicReport, type BehaviourRecord, type DynamicReport, type ProcessRecord } from './report.js';
-export { EmulationRefused, runLinuxElf, type LinuxRun, type LinuxRunOptions } from './linux/run-elf.js';
+export {
+  dynamicReport,
+  type BehaviourRecord,
+  type DumpRecord,
+  type DynamicReport,
+  type ProcessRecord,
+} from './report.js';
+export { runLinuxElf, type LinuxRunOptions } from './linux/run-elf.js';
+export { runWindowsPe, type WindowsRunOptions } from './windows/run-pe.js';
+export { runProgram } from './run.js';
+export { windowsApiHandled } from './windows/apis/index.js';
 export { emulatorAvailable, EmulatorUnavailable } from './unicorn.js';

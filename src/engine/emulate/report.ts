@@ -2,15 +2,17 @@
 // tree (from the creations and execs the events record), the events themselves, the behaviours they show
 // (events by their order in the run) and why the run stopped. Bounded: a chatty sample keeps its first
 // events and the start of its output.
+import { createHash } from 'node:crypto';
 import { behavioursOf, type Technique } from './behaviours.js';
-import type { EmulationEvent, RunStop } from './events.js';
-import { ROOT_PID } from './linux/kernel.js';
-import type { LinuxRun } from './linux/run-elf.js';
+import { ROOT_PID, type EmulationEvent, type EmulationRun, type MemoryDump, type RunStop } from './events.js';
 
 /** Events kept per run; the count of all is kept beside them. */
 const MAX_EVENTS = 10_000;
 /** Characters of standard output and error kept. */
 const MAX_OUTPUT = 64 << 10;
+/** Dumps kept per run, and their bytes in all (each dump's start when over). */
+const MAX_DUMPS = 32;
+const MAX_DUMP_BYTES = 32 << 20;
 
 export interface ProcessRecord {
   pid: number;
@@ -32,6 +34,25 @@ export interface BehaviourRecord {
   events: number[];
 }
 
+export interface DumpRecord {
+  /** What the process-dumps view lists and the dump route is asked for. */
+  name: string;
+  pid: number;
+  process: string;
+  /** Where it was in the process (0 for a dropped file). */
+  address: number;
+  /** Where a dropped file was written. */
+  path?: string;
+  /** Code written into another process and started, unpacked and run, or an executable written to disk. */
+  why: 'injected' | 'executed' | 'dropped';
+  /** What the bytes are: PE, ELF, or code with no header (shellcode). */
+  type: string;
+  size: number;
+  sha256: string;
+  /** The bytes, base64 (the start of them when the run's dumps were over the bound). */
+  data: string;
+}
+
 export interface DynamicReport {
   stop: RunStop;
   /** Where the executable was loaded: an event's site − base is its address in the static analysis. */
@@ -44,10 +65,11 @@ export interface DynamicReport {
   /** System and API calls made. */
   calls: number;
   output: string;
+  dumps: DumpRecord[];
 }
 
 /** The report of a run of the sample invoked as `argv`. */
-export function dynamicReport(run: LinuxRun, argv: string[]): DynamicReport {
+export function dynamicReport(run: EmulationRun, argv: string[]): DynamicReport {
   const root: ProcessRecord = { pid: ROOT_PID, parent: null, path: argv[0] ?? '', args: argv, from: 0, to: 0 };
   const processes = new Map<number, ProcessRecord>([[ROOT_PID, root]]);
   for (const e of run.events) {
@@ -56,11 +78,18 @@ export function dynamicReport(run: LinuxRun, argv: string[]): DynamicReport {
     if (e.kind === 'process-create' && typeof e.detail.pid === 'number') {
       // A child runs the image of the process that created it until it execs another.
       const from = processes.get(e.pid) ?? root;
+      // A Windows child runs the image it was created with; a forked one its parent's, until it execs.
+      const image = e.detail.path === undefined ? null : String(e.detail.path);
       processes.set(e.detail.pid, {
         pid: e.detail.pid,
         parent: e.pid,
-        path: from.path,
-        args: from.args,
+        path: image ?? from.path,
+        args:
+          image === null
+            ? from.args
+            : String(e.detail.args ?? image)
+                .split(' ')
+                .filter(Boolean),
         from: e.seq,
         to: e.seq,
       });
@@ -81,5 +110,52 @@ export function dynamicReport(run: LinuxRun, argv: string[]): DynamicReport {
     behaviours: behavioursOf(run.events).map((b) => ({ ...b, events: b.events.map((e) => e.seq) })),
     calls: run.calls,
     output: run.output.slice(0, MAX_OUTPUT),
+    dumps: dumpsOf(run, processes),
   };
+}
+
+/** What the bytes of a dump are, by their header. */
+function kindOf(bytes: Uint8Array): string {
+  if (bytes[0] === 0x4d && bytes[1] === 0x5a) return 'PE';
+  if (bytes[0] === 0x7f && bytes[1] === 0x45 && bytes[2] === 0x4c && bytes[3] === 0x46) return 'ELF';
+  return 'shellcode';
+}
+
+/** The run's memory dumps, and the executables it wrote to disk, each under a name of its own. */
+function dumpsOf(run: EmulationRun, processes: Map<number, ProcessRecord>): DumpRecord[] {
+  const written = new Map<string, number>();
+  for (const e of run.events) if (e.kind === 'file-write') written.set(String(e.detail.path), e.pid);
+  const dropped = [...written]
+    .map(([path, pid]) => ({ path, pid, bytes: run.files.get(path) }))
+    .filter((f) => f.bytes && kindOf(f.bytes) !== 'shellcode')
+    .map((f) => ({
+      pid: f.pid,
+      process: processes.get(f.pid)?.path ?? '',
+      address: 0,
+      path: f.path,
+      why: 'dropped' as const,
+      bytes: f.bytes!,
+    }));
+  let budget = MAX_DUMP_BYTES;
+  const dumps: (MemoryDump | (Omit<MemoryDump, 'why'> & { why: 'dropped'; path: string }))[] = [
+    ...run.dumps,
+    ...dropped,
+  ];
+  return dumps.slice(0, MAX_DUMPS).map((d) => {
+    const kept = d.bytes.subarray(0, Math.max(0, budget));
+    budget -= kept.length;
+    const place = 'path' in d ? (d.path.split(/[\\/]/).pop() ?? 'file') : `0x${d.address.toString(16)}`;
+    return {
+      name: `${d.pid}_${d.why}_${place}`,
+      pid: d.pid,
+      process: d.process,
+      address: d.address,
+      ...('path' in d ? { path: d.path } : {}),
+      why: d.why,
+      type: kindOf(d.bytes),
+      size: d.bytes.length,
+      sha256: createHash('sha256').update(d.bytes).digest('hex'),
+      data: Buffer.from(kept).toString('base64'),
+    };
+  });
 }

@@ -40,6 +40,7 @@ interface Binding {
   regRead: (uc: Pointer, reg: number, value: [bigint | number]) => number;
   emuStart: (uc: Pointer, begin: bigint, until: bigint, timeoutUs: number, count: number) => number;
   emuStop: (uc: Pointer) => number;
+  hookDel: (uc: Pointer, hook: bigint) => number;
   contextAlloc: (uc: Pointer, out: [Pointer]) => number;
   contextSave: (uc: Pointer, context: Pointer) => number;
   contextRestore: (uc: Pointer, context: Pointer) => number;
@@ -79,6 +80,7 @@ function bind(): Binding {
           'int uc_emu_start(void *uc, uint64_t begin, uint64_t until, uint64_t timeout, size_t count)',
         ),
         emuStop: lib.func('int uc_emu_stop(void *uc)'),
+        hookDel: lib.func('int uc_hook_del(void *uc, uint64_t hh)'),
         contextAlloc: lib.func('int uc_context_alloc(void *uc, _Out_ void **context)'),
         contextSave: lib.func('int uc_context_save(void *uc, void *context)'),
         contextRestore: lib.func('int uc_context_restore(void *uc, void *context)'),
@@ -132,12 +134,20 @@ export class Cpu {
   private readonly uc: Pointer;
   private readonly b = bind();
   private readonly callbacks: unknown[] = [];
+  private readonly executeHooks = new Map<bigint, { begin: bigint; end: bigint; cb: (address: bigint) => void }>();
+  /** The one code-hook callback, dispatching to the `onExecute` ranges that hold the address. */
+  private readonly execute: unknown;
   private closed = false;
 
   constructor(arch: number, mode: number) {
     const out: [Pointer] = [null];
     this.check(this.b.open(arch, mode, out), 'uc_open');
     this.uc = out[0];
+    this.execute = koffi.register((_uc: Pointer, a: bigint | number) => {
+      const address = BigInt(a);
+      for (const h of this.executeHooks.values()) if (address >= h.begin && address <= h.end) h.cb(address);
+    }, this.b.protos.code as never);
+    this.callbacks.push(this.execute);
   }
 
   map(address: bigint, size: number, perms: number): void {
@@ -193,9 +203,24 @@ export class Cpu {
     this.hook(UC.hook.intr, this.b.protos.intr, (_uc: Pointer, n: number) => cb(n), EVERYWHERE);
   }
 
-  /** `cb` each time the instruction at `address` is about to run (an import's stub: a library call). */
-  onExecute(address: bigint, cb: () => void): void {
-    this.hook(UC.hook.code, this.b.protos.code, () => cb(), [address, address]);
+  /**
+   * `cb` with the address of each instruction in [begin, end] about to run (import stubs, API thunks: a
+   * library call). Writing the program counter in `cb` skips that instruction and goes on there. May be
+   * called from inside a hook: every range shares one callback registered up front (koffi cannot register
+   * a callback while one runs).
+   */
+  onExecute(begin: bigint, end: bigint, cb: (address: bigint) => void): bigint {
+    const out: [bigint] = [0n];
+    this.check(this.b.hookAdd(this.uc, out, UC.hook.code, this.execute, null, begin, end), 'hook_add');
+    const id = BigInt(out[0]);
+    this.executeHooks.set(id, { begin, end, cb });
+    return id;
+  }
+
+  /** Removes an `onExecute` hook (also from inside it). */
+  removeHook(hook: bigint): void {
+    this.check(this.b.hookDel(this.uc, hook), 'hook_del');
+    this.executeHooks.delete(hook);
   }
 
   /** `cb` on an access to unmapped or protected memory; emulation stops there. */

@@ -22,10 +22,3 @@ export interface LinuxCpu {
   /** A one-byte instruction Unicorn stops at quietly (x86 `hlt`) that Linux makes a fault; null if none. */
   halt: number | null;
 }
-
-/** The address of the call instruction that returns to `ret`, or null when the bytes before it are none. */
-export function callBefore(cpu: Cpu, linux: LinuxCpu, ret: bigint): number | null {
-  const before = cpu.read(ret - 6n, 6);
-  const length = before ? linux.callLength(before) : 0;
-  return length ? Number(ret) - length : null;
-}

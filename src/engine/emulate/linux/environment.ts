@@ -1,6 +1,7 @@
 // The world a Linux guest sees, all of it in memory: a file system seeded with plausible files, and a
 // network that is never real — names resolve to documentation addresses (192.0.2.0/24, RFC 5737),
 // connections are accepted and recorded, nothing leaves the process.
+import { VirtualFile } from '../virtual-file.js';
 
 const HOST = 'workstation';
 const SEEDED: Record<string, string> = {
@@ -15,23 +16,6 @@ const SEEDED: Record<string, string> = {
   '/home/user/.bashrc': '# ~/.bashrc\n',
   '/home/user/notes.txt': 'meeting at 10\n',
 };
-
-export class VirtualFile {
-  data: Uint8Array;
-  constructor(data: Uint8Array = new Uint8Array()) {
-    this.data = data;
-  }
-
-  /** Writes `bytes` at `at`, growing the file. */
-  write(at: number, bytes: Uint8Array): void {
-    if (at + bytes.length > this.data.length) {
-      const grown = new Uint8Array(at + bytes.length);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data.set(bytes, at);
-  }
-}
 
 /**
  * Reads a file of the CPU's system libraries (the dynamic loader, the C library) from a read-only sysroot
@@ -86,62 +70,4 @@ export function normalise(path: string, cwd: string): string {
     else parts.push(p);
   }
   return `/${parts.join('/')}`;
-}
-
-/** The fake network: names to documentation addresses, one per name, handed out in order. */
-export class FakeNetwork {
-  private readonly names = new Map<string, string>();
-
-  resolve(name: string): string {
-    let a = this.names.get(name);
-    if (!a) this.names.set(name, (a = `192.0.2.${10 + (this.names.size % 240)}`));
-    return a;
-  }
-
-  /** The name an address was handed out for, if any. */
-  nameOf(address: string): string | null {
-    for (const [n, a] of this.names) if (a === address) return n;
-    return null;
-  }
-}
-
-/** The question name of a DNS query packet (RFC 1035 §4.1), or null. */
-export function dnsQuestion(packet: Uint8Array): { id: number; name: string; end: number } | null {
-  if (packet.length < 17) return null;
-  const labels: string[] = [];
-  let at = 12;
-  for (let guard = 0; guard < 64; guard++) {
-    const n = packet[at];
-    if (n === undefined || n > 63) return null;
-    at++;
-    if (n === 0) break;
-    labels.push(new TextDecoder().decode(packet.subarray(at, at + n)));
-    at += n;
-  }
-  if (!labels.length || at + 4 > packet.length) return null;
-  return { id: (packet[0]! << 8) | packet[1]!, name: labels.join('.'), end: at + 4 };
-}
-
-/** The answer to a DNS query: the question echoed with one A record of `address` (none for other types). */
-export function dnsAnswer(query: Uint8Array, q: { end: number }, address: string): Uint8Array {
-  const head = query.slice(0, q.end);
-  const isA = head[q.end - 4] === 0 && head[q.end - 3] === 1;
-  head[2] = 0x81;
-  head[3] = 0x80;
-  head.set([0, 1, 0, isA ? 1 : 0, 0, 0, 0, 0], 4);
-  const ip = address.split('.').map(Number);
-  const answer = isA ? [0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0x0e, 0x10, 0, 4, ...ip] : [];
-  const out = new Uint8Array(head.length + answer.length);
-  out.set(head);
-  out.set(answer, head.length);
-  return out;
-}
-
-/** The request line and Host of an HTTP request, or null when `data` does not start one. */
-export function httpRequest(data: Uint8Array): { method: string; path: string; host: string | null } | null {
-  const text = new TextDecoder().decode(data.subarray(0, 4096));
-  const m = /^([A-Z]{3,7}) (\S+) HTTP\/1\.[01]\r?\n/.exec(text);
-  if (!m) return null;
-  const host = /\r?\nHost:\s*([^\r\n]+)/i.exec(text);
-  return { method: m[1]!, path: m[2]!, host: host ? host[1]!.trim() : null };
 }

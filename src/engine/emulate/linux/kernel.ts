@@ -2,12 +2,14 @@
 // fake network, memory mappings, a clock, and a record of everything done. System calls arrive by name
 // (each CPU's table maps its numbers, x86-64.ts); an unknown one is recorded with its call site
 // and fails with ENOSYS, so the program goes on.
-import type { EmulationEvent, EventKind, RunLimits, RunStop } from '../events.js';
+import { ROOT_PID, type EmulationEvent, type EventKind, type RunLimits, type RunStop } from '../events.js';
 import type { Cpu } from '../unicorn.js';
 import type { VirtualFs } from './environment.js';
-import { dnsAnswer, dnsQuestion, FakeNetwork, httpRequest, normalise, VirtualFile } from './environment.js';
-import type { AddressSpace } from './memory.js';
-import { MappingRefused, pageUp, permsOf } from './memory.js';
+import { normalise } from './environment.js';
+import type { AddressSpace } from '../memory.js';
+import { MappingRefused, pageUp, permsOf } from '../memory.js';
+import { FakeNetwork, readSent } from '../network.js';
+import { VirtualFile } from '../virtual-file.js';
 
 /** errno values (asm-generic/errno-base.h). */
 const E = {
@@ -28,8 +30,6 @@ const E = {
 /** open flags (asm-generic/fcntl.h). */
 const O = { WRONLY: 1, RDWR: 2, CREAT: 0x40, EXCL: 0x80, TRUNC: 0x200, APPEND: 0x400 };
 const AT_FDCWD = -100;
-/** The pid of the sample's own process; its children count up from it. */
-export const ROOT_PID = 1000;
 /** Processes a run may create (children, grandchildren): each runs to its end in turn. */
 const MAX_PROCESSES = 16;
 const AF_UNIX = 1;
@@ -440,23 +440,9 @@ export class Kernel {
   }
 
   private send(f: Extract<Fd, { k: 'socket' }>, data: Uint8Array, api: string): void {
-    const peer = f.peer ?? { address: 'unconnected', port: 0 };
-    const q = peer.port === 53 ? dnsQuestion(data) : null;
-    if (q) {
-      const answer = this.net.resolve(q.name);
-      this.record('dns-query', api, { host: q.name, answer });
-      f.inbox.push(dnsAnswer(data, q, answer));
-      return;
-    }
-    const http = httpRequest(data);
-    if (http)
-      this.record('http-request', api, {
-        method: http.method,
-        path: http.path,
-        host: http.host ?? this.net.nameOf(peer.address) ?? peer.address,
-        port: peer.port,
-      });
-    else this.record('send', api, { address: peer.address, port: peer.port, bytes: data.length });
+    const sent = readSent(this.net, f.peer ?? { address: 'unconnected', port: 0 }, data);
+    this.record(sent.kind, api, sent.detail);
+    if (sent.reply) f.inbox.push(sent.reply);
   }
 
   /** An anonymous or file-backed mapping; `fixed` at `address` exactly. */

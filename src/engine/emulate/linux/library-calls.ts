@@ -5,7 +5,8 @@
 // runs per watched call, never per instruction; calls the library makes itself are not the program's.
 import { parseElf } from '../../formats/elf/index.js';
 import type { Cpu } from '../unicorn.js';
-import { callBefore, type LinuxCpu } from './cpu.js';
+import { callBefore } from '../call-site.js';
+import type { LinuxCpu } from './cpu.js';
 import type { Kernel } from './kernel.js';
 
 /** Watched functions, and which argument (by position) is a string worth recording. */
@@ -30,11 +31,12 @@ export function watchLibraryCalls(cpu: Cpu, linux: LinuxCpu, kernel: Kernel, byt
     if (!(name in WATCHED)) continue;
     const arg = WATCHED[name]!;
     for (const stub of imp.stubs)
-      cpu.onExecute(BigInt(stub) + base, () => {
+      cpu.onExecute(BigInt(stub) + base, BigInt(stub) + base, () => {
         // At the stub's first instruction the return address is on top of the stack: the call before it
         // is the program's.
         const top = cpu.read(cpu.reg(linux.sp), 8);
-        const site = top && callBefore(cpu, linux, new DataView(top.buffer, top.byteOffset).getBigUint64(0, true));
+        const site =
+          top && callBefore(cpu, linux.callLength, new DataView(top.buffer, top.byteOffset).getBigUint64(0, true));
         const detail: Record<string, string> = { name };
         const value = arg === null ? null : kernel.string(cpu.reg(linux.callArgs[arg]!));
         if (value !== null) detail.argument = value;

@@ -13,7 +13,8 @@ import { hasCommand } from '../../../../test/helpers/commands.js';
 import { CORPUS } from '../../../../test/helpers/engine/disasm.js';
 import { hostSysroot, sysrootFor } from '../../../jobs/sysroot.js';
 import { emulatorAvailable } from '../unicorn.js';
-import { EmulationRefused, runLinuxElf } from './run-elf.js';
+import { EmulationRefused } from '../events.js';
+import { runLinuxElf } from './run-elf.js';
 
 /** `source` built by `cc` (static unless `dynamic`), or a reason it cannot be. */
 function build(source: string, dynamic = false, cc = 'gcc'): Uint8Array | string {

@@ -2,16 +2,17 @@
 // a stack with argv, environment and auxiliary vector, every system call answered by the virtual kernel,
 // and the run bounded in instructions, system calls, memory and wall time.
 import { elfLoadPlan, type ElfLoadPlan } from '../../formats/elf/index.js';
-import { DEFAULT_LIMITS, type EmulationEvent, type RunLimits, type RunStop } from '../events.js';
+import { DEFAULT_LIMITS, EmulationRefused, type EmulationRun, type RunLimits, type RunStop } from '../events.js';
 import { Cpu } from '../unicorn.js';
 import { VirtualFs, type Sysroot } from './environment.js';
 import { watchLibraryCalls } from './library-calls.js';
 import { Kernel } from './kernel.js';
-import { AddressSpace, MappingRefused, PAGE, pageDown, pageUp, permsOf } from './memory.js';
+import { AddressSpace, MappingRefused, PAGE, pageDown, pageUp, permsOf } from '../memory.js';
 import { SYSCALLS } from './syscalls.js';
 import { isaProfile } from '../../isa/index.js';
 import { identify } from '../../formats/index.js';
-import { callBefore, type LinuxCpu } from './cpu.js';
+import { callBefore } from '../call-site.js';
+import type { LinuxCpu } from './cpu.js';
 
 /** Where a position-independent executable and its loader are put (as Linux does without ASLR), the stack's top. */
 const PIE_BASE = 0x5555_5555_4000n;
@@ -38,23 +39,7 @@ export interface LinuxRunOptions {
   limits?: Partial<RunLimits>;
 }
 
-export interface LinuxRun {
-  stop: RunStop;
-  events: EmulationEvent[];
-  /** What it wrote to standard output and error. */
-  output: string;
-  /** Every file of the virtual file system at the end, seeded ones included. */
-  files: Map<string, Uint8Array>;
-  /** System calls made. */
-  calls: number;
-  /** Where it was loaded: static addresses + base are guest addresses. */
-  base: number;
-}
-
-/** Why an executable cannot be emulated here (and what it would need). */
-export class EmulationRefused extends Error {}
-
-export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): LinuxRun {
+export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): EmulationRun {
   const { architecture } = identify(bytes, bytes.length);
   const linux = isaProfile(architecture)?.emulator;
   if (!linux) throw new EmulationRefused(`no emulator for ${architecture} programs yet`);
@@ -157,7 +142,7 @@ function ended(cpu: Cpu, linux: LinuxCpu, code: number, pc: bigint, limits: RunL
   return { reason: 'instructions', detail: `${limits.instructions} instructions` };
 }
 
-function finish(kernel: Kernel, stop: RunStop, base: bigint): LinuxRun {
+function finish(kernel: Kernel, stop: RunStop, base: bigint): EmulationRun {
   const decoder = new TextDecoder();
   return {
     stop,
@@ -166,6 +151,7 @@ function finish(kernel: Kernel, stop: RunStop, base: bigint): LinuxRun {
     files: new Map([...kernel.fs.files].map(([p, f]) => [p, f.data])),
     calls: kernel.calls,
     base: Number(base),
+    dumps: [],
   };
 }
 
@@ -270,7 +256,7 @@ function callSites(cpu: Cpu, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): 
       const view = new DataView(chunk.buffer);
       for (let i = 0; i + 8 <= chunk.length; i += 8) {
         const ret = view.getBigUint64(i, true);
-        const call = inside(ret) ? callBefore(cpu, linux, ret) : null;
+        const call = inside(ret) ? callBefore(cpu, linux.callLength, ret) : null;
         if (call !== null) return call;
       }
       if (chunk.length < STACK_CHUNK) break;

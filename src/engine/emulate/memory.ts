@@ -1,6 +1,6 @@
 // The guest's address space as the kernel sees it: what is mapped (for mmap, brk and the memory cap) on
 // top of the emulator's own pages. Every mapping is counted against the run's memory limit.
-import { UC, type Cpu } from '../unicorn.js';
+import { UC, type Cpu } from './unicorn.js';
 
 export const PAGE = 0x1000;
 export const pageDown = (a: bigint) => a & ~BigInt(PAGE - 1);

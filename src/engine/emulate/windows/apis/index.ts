@@ -1,0 +1,33 @@
+// Every API handler by DLL (lower-case name): what an import or GetProcAddress resolves to.
+import { ADVAPI32 } from './advapi32.js';
+import type { Api, ApiTable, DataExport } from './api.js';
+import { FILES } from './kernel32/files.js';
+import { PROCESSES } from './kernel32/processes.js';
+import { SYSTEM } from './kernel32/system.js';
+import { RUNTIME } from './msvcrt/runtime.js';
+import { STDIO } from './msvcrt/stdio.js';
+import { URLMON, WININET, WS2_32 } from './network.js';
+
+const KERNEL32: ApiTable = { ...FILES, ...SYSTEM, ...PROCESSES };
+
+export const DLLS: Readonly<Record<string, ApiTable>> = {
+  'kernel32.dll': KERNEL32,
+  // Windows 7 moved much of kernel32 into kernelbase; programs may import either.
+  'kernelbase.dll': KERNEL32,
+  'advapi32.dll': ADVAPI32,
+  'msvcrt.dll': { ...RUNTIME, ...STDIO },
+  'ws2_32.dll': WS2_32,
+  'wsock32.dll': WS2_32,
+  'wininet.dll': WININET,
+  'urlmon.dll': URLMON,
+};
+
+/** Whether the emulator answers `dll`!`name` (a function's handler, or a variable's data). */
+export const windowsApiHandled = (dll: string, name: string): boolean => apiOf(dll, name) !== null;
+
+/** The handler of `dll`!`name`, or null when there is none. */
+export function apiOf(dll: string, name: string): Api | DataExport | null {
+  return DLLS[dll.toLowerCase()]?.[name] ?? null;
+}
+
+export type { Api, ApiTable, DataExport } from './api.js';

@@ -1,0 +1,300 @@
+// Windows x86-64 programs emulated from their TLS callbacks and entry point — small ones assembled here
+// (test/helpers/engine/pe-program.ts), and the corpus's mingw builds — with every API answered by its handler:
+// what they do to files, the registry, other processes and the network is recorded with the executable's
+// call site (and never done), and every bound ends a run with its reason. Skips with a message without
+// ../shared (the corpus cases) or Debian's libunicorn2.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS } from '../../../../test/helpers/engine/disasm.js';
+import { PE_DATA, PE_TEXT, pe64Program, pe64Script, callSlot } from '../../../../test/helpers/engine/pe-program.js';
+import { behavioursOf } from '../behaviours.js';
+import { EmulationRefused } from '../events.js';
+import { dynamicReport } from '../report.js';
+import { runProgram } from '../run.js';
+import { emulatorAvailable } from '../unicorn.js';
+import { runWindowsPe } from './run-pe.js';
+
+const NO_UNICORN = emulatorAvailable() ? false : 'libunicorn2 is not installed (apt-get install libunicorn2)';
+const SAMPLES = join(CORPUS, 'bin', 'samples');
+const NO_SAMPLES = NO_UNICORN || (existsSync(SAMPLES) ? false : `${SAMPLES} absent`);
+const sample = (name: string) => readFileSync(join(SAMPLES, `sample-${name}_win-x86_64_mingw-gcc12_O2_stripped.exe`));
+const kinds = (run: { events: { kind: string }[] }) => run.events.map((e) => e.kind);
+
+test(
+  'injection into a created process: each step recorded at its call, the written code kept as a dump',
+  { skip: NO_SAMPLES },
+  () => {
+    const run = runWindowsPe(sample('win_injector'), { argv: ['win_injector.exe', 'inject'] });
+    assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit(0)' });
+    assert.deepEqual(kinds(run), [
+      'process-create',
+      'memory-alloc',
+      'memory-write',
+      'thread-create',
+      'process-terminate',
+    ]);
+    const pid = run.events[0]!.detail.pid;
+    for (const e of run.events) {
+      assert.equal(e.detail.path, 'notepad.exe');
+      // Each site is a call instruction of the sample's own code.
+      assert.ok(e.site > 0x1_4000_1000 && e.site < 0x1_4001_0000, `${e.kind} at 0x${e.site.toString(16)}`);
+    }
+    assert.ok(run.events.every((e) => e.detail.pid === pid));
+    assert.deepEqual(
+      run.dumps.map((d) => [d.process, d.why, [...d.bytes.subarray(0, 1)]]),
+      [['notepad.exe', 'injected', [0xc3]]],
+    );
+    const ids = behavioursOf(run.events).flatMap((b) => b.attack.map((a) => a.id));
+    assert.deepEqual(ids.sort(), ['T1055.002', 'T1106']);
+    assert.equal(run.output, 'inject: ok\n');
+  },
+);
+
+test(
+  'registry persistence, URL download and a beacon: keys, DNS, requests and host discovery',
+  { skip: NO_SAMPLES },
+  () => {
+    const persist = runWindowsPe(sample('win_injector'), { argv: ['win_injector.exe', 'persist'] });
+    assert.deepEqual(
+      persist.events.map((e) => [e.kind, e.detail.path, e.detail.value]),
+      [
+        ['registry-create', 'HKCU\\Software\\CorpusDemo', undefined],
+        ['registry-set', 'HKCU\\Software\\CorpusDemo\\CorpusDemo', 'C:\\Users\\Public\\agent.exe --quiet'],
+      ],
+    );
+    const fetch = runWindowsPe(sample('win_injector'), { argv: ['win_injector.exe', 'fetch'] });
+    assert.deepEqual(
+      fetch.events.map((e) => [e.kind, e.detail.host, e.detail.path ?? e.detail.answer]),
+      [
+        ['dns-query', 'downloads.example.org', '192.0.2.10'],
+        ['http-request', 'downloads.example.org', '/update/agent.dat'],
+      ],
+    );
+    const beacon = runWindowsPe(sample('net_beacon'), { argv: ['net_beacon.exe', '198.51.100.23', '8080'] });
+    assert.deepEqual(
+      beacon.events.map((e) => [e.kind, e.api, e.detail.argument ?? e.detail.address ?? e.detail.path ?? null]),
+      [
+        ['library-call', 'getenv', 'USER'],
+        ['library-call', 'getenv', 'USERNAME'],
+        ['library-call', 'gethostname', null],
+        ['connect', 'connect', '198.51.100.23'],
+        ['http-request', 'send', '/gate.php'],
+      ],
+    );
+    assert.match(beacon.output, /^gate http:\/\/update\.example\.com\/gate\.php/);
+  },
+);
+
+test(
+  'a file encrypted beside its original, and a ransom note: the files are there afterwards',
+  { skip: NO_SAMPLES },
+  () => {
+    const input = 'C:\\Users\\user\\Documents\\q3.xlsx';
+    const plain = Buffer.from('quarterly figures: 1.2M revenue\n');
+    const run = runWindowsPe(sample('file_crypt'), {
+      argv: ['file_crypt.exe', input, `${input}.enc`],
+      files: new Map([[input, plain]]),
+    });
+    assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit(0)' });
+    const encrypted = run.files.get(`${input}.enc`)!;
+    assert.equal(encrypted.length, plain.length);
+    assert.notDeepEqual(Buffer.from(encrypted), plain);
+    assert.match(Buffer.from(run.files.get(`${input}.enc.README.txt`)!).toString(), /file_crypt demo/);
+    assert.deepEqual(
+      behavioursOf(run.events).map((b) => b.attack[0]!.id),
+      ['T1486'],
+    );
+  },
+);
+
+test(
+  'the corpus drivers run to their end on the C runtime and file mappings',
+  { skip: NO_UNICORN || (existsSync(CORPUS) ? false : `${CORPUS} absent`) },
+  () => {
+    const lmdb = runWindowsPe(readFileSync(join(CORPUS, 'bin', 'lmdb', 'lmdb-0.9.29_win-x86_64_mingw-gcc12_O2.exe')), {
+      argv: ['lmdb.exe'],
+    });
+    // LMDB writes its pages with WriteFile and reads them back through a read-only mapping of the same file.
+    assert.equal(lmdb.output, 'LMDB 0.9.29: (March 16, 2021): 32 records\n');
+    const sqlite = runWindowsPe(
+      readFileSync(join(CORPUS, 'bin', 'sqlite', 'sqlite-3.50.4_win-x86_64_mingw-gcc12_O2.exe')),
+      {
+        argv: ['sqlite.exe'],
+      },
+    );
+    assert.deepEqual(sqlite.stop, { reason: 'exit', detail: 'exit(0)' });
+    assert.match(sqlite.output, /^sqlite 3\.50\.4\n.*printf\('%\.2f', v\)=22\.50\n/s);
+  },
+);
+
+test(
+  'an API without a handler is recorded with its name and call site, fails, and the run goes on',
+  { skip: NO_UNICORN },
+  () => {
+    const program = pe64Script({ 'kernel32.dll': ['FlsAlloc'] }, [{ api: 'FlsAlloc', args: [0] }], 5);
+    const run = runWindowsPe(program, { argv: ['fls.exe'] });
+    assert.deepEqual(run.stop, { reason: 'exit', detail: 'ExitProcess(5)' });
+    assert.deepEqual(
+      run.events.map((e) => [e.kind, e.detail.name]),
+      [['unsupported', 'kernel32.dll!FlsAlloc']],
+    );
+    // The call is the program's first instruction after its 4-byte frame set-up and one 10-byte argument.
+    assert.equal(run.events[0]!.site, PE_TEXT + 4 + 10);
+  },
+);
+
+test(
+  'bounds: a spin ends on time or instructions, a 10 GB allocation is refused, API hammering is counted once',
+  { skip: NO_UNICORN },
+  () => {
+    const spin = pe64Program({ 'kernel32.dll': ['ExitProcess'] }, () => Uint8Array.of(0xeb, 0xfe));
+    const t0 = performance.now();
+    assert.equal(runWindowsPe(spin, { argv: ['spin.exe'], limits: { wallMs: 300 } }).stop.reason, 'time');
+    assert.ok(performance.now() - t0 < 3000);
+    assert.deepEqual(runWindowsPe(spin, { argv: ['spin.exe'], limits: { instructions: 100_000 } }).stop, {
+      reason: 'instructions',
+      detail: '100000 instructions',
+    });
+
+    const huge = pe64Script(
+      { 'kernel32.dll': ['VirtualAlloc'] },
+      [{ api: 'VirtualAlloc', args: [0, 10n << 30n, 0x3000, 4], keep: 0 }],
+      0,
+    );
+    const refused = runWindowsPe(huge, { argv: ['huge.exe'] });
+    assert.equal(refused.stop.reason, 'exit');
+    assert.deepEqual(
+      refused.events.map((e) => [e.kind, e.detail.bytes]),
+      [['memory-refused', 10 * 2 ** 30]],
+    );
+
+    // GetTickCount from one place forever: the run goes on past the API-call budget, bounded by instructions.
+    const hammer = pe64Script({ 'kernel32.dll': ['GetTickCount'] }, [{ api: 'GetTickCount', args: [], forever: true }]);
+    const run = runWindowsPe(hammer, { argv: ['hammer.exe'], limits: { apiCalls: 2000, instructions: 200_000 } });
+    assert.equal(run.stop.reason, 'instructions');
+    const hammering = run.events.filter((e) => e.kind === 'api-hammering');
+    assert.equal(hammering.length, 1);
+    assert.equal(hammering[0]!.detail.name, 'kernel32.dll!GetTickCount');
+    assert.ok(Number(hammering[0]!.detail.count) > 5000, String(hammering[0]!.detail.count));
+    assert.ok(run.calls < 2000);
+    assert.deepEqual(
+      behavioursOf(run.events).map((b) => b.attack[0]!.id),
+      ['T1497.003'],
+    );
+    // Without a repeat to forgive, the budget stops the run.
+    const calls = pe64Script({ 'kernel32.dll': ['GetTickCount'] }, [{ api: 'GetTickCount', args: [], forever: true }]);
+    assert.equal(runWindowsPe(calls, { argv: ['calls.exe'], limits: { apiCalls: 500 } }).stop.reason, 'api-calls');
+  },
+);
+
+test('a self-decoding unpacker: the code it runs from new memory is recorded and dumped', { skip: NO_UNICORN }, () => {
+  const program = pe64Program({ 'kernel32.dll': ['VirtualAlloc', 'ExitProcess'] }, (slot) => {
+    // Payload: ExitProcess(42) through the import slot's absolute address.
+    const exitSlot = BigInt(slot('ExitProcess'));
+    const payload = [
+      0xb9,
+      42,
+      0,
+      0,
+      0,
+      0x48,
+      0xb8,
+      ...Array.from({ length: 8 }, (_, i) => Number((exitSlot >> BigInt(8 * i)) & 0xffn)),
+      0xff,
+      0x10,
+    ];
+    const code = [
+      ...[
+        0x48, 0x83, 0xec, 0x28, 0x31, 0xc9, 0xba, 0, 0x10, 0, 0, 0x41, 0xb8, 0, 0x30, 0, 0, 0x41, 0xb9, 0x40, 0, 0, 0,
+      ],
+    ];
+    code.push(...callSlot(PE_TEXT + code.length, slot('VirtualAlloc')));
+    // mov rbx, rax; mov rdi, rax; lea rsi, [rip+encoded]; mov ecx, n; L: lodsb; xor al, 0x5a; stosb; loop L; jmp rbx
+    code.push(0x48, 0x89, 0xc3, 0x48, 0x89, 0xc7);
+    const lea = code.length;
+    code.push(
+      0x48,
+      0x8d,
+      0x35,
+      0,
+      0,
+      0,
+      0,
+      0xb9,
+      payload.length,
+      0,
+      0,
+      0,
+      0xac,
+      0x34,
+      0x5a,
+      0xaa,
+      0xe2,
+      0xfa,
+      0xff,
+      0xe3,
+    );
+    code[lea + 3] = code.length - (lea + 7);
+    return Uint8Array.from([...code, ...payload.map((b) => b ^ 0x5a)]);
+  });
+  const run = runWindowsPe(program, { argv: ['packed.exe'] });
+  assert.deepEqual(run.stop, { reason: 'exit', detail: 'ExitProcess(42)' });
+  assert.deepEqual(kinds(run), ['memory-execute']);
+  assert.equal(run.dumps.length, 1);
+  assert.deepEqual([...run.dumps[0]!.bytes.subarray(0, 5)], [0xb9, 42, 0, 0, 0]);
+  const report = dynamicReport(run, ['packed.exe']);
+  assert.deepEqual(
+    report.dumps.map((d) => [d.why, d.type, d.size]),
+    [['executed', 'shellcode', 0x1000]],
+  );
+  assert.ok(report.behaviours.some((b) => b.attack[0]!.id === 'T1027.002'));
+});
+
+test('a registry query, and a thread run to its end before the wait on it returns', { skip: NO_UNICORN }, () => {
+  const program = pe64Script(
+    { 'advapi32.dll': ['RegOpenKeyExA', 'RegQueryValueExA'], 'kernel32.dll': ['CreateThread', 'WaitForSingleObject'] },
+    [
+      // HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion's ProductName into the data page at 0x100.
+      {
+        api: 'RegOpenKeyExA',
+        args: [0xffff_ffff_8000_0002n, 'SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion', 0, 0x20019, { at: 0 }],
+      },
+      { api: 'RegQueryValueExA', args: [{ load: 0 }, 'ProductName', 0, 0, { at: 0x100 }, { at: 0x40 }] },
+      // A thread (its code in the data page) given 7, which it stores for the exit code.
+      { api: 'CreateThread', args: [0, 0, PE_DATA + 0x200, 7, 0, 0], keep: 8 },
+      { api: 'WaitForSingleObject', args: [{ load: 8 }, 0xffff_ffff] },
+    ],
+    { load: 0x300 },
+  );
+  const bytes = Buffer.from(program);
+  // The thread's code: mov [rip+…], ecx (its parameter, 7) to data+0x300; ret.
+  const at = 0x3000 + 0x200;
+  bytes.set([0x89, 0x0d, 0xfa, 0x00, 0x00, 0x00, 0xc3], at);
+  // Room for the query's size: 64 bytes.
+  bytes.writeUInt32LE(64, 0x3040);
+  const run = runWindowsPe(bytes, { argv: ['reg.exe'] });
+  assert.deepEqual(run.stop, { reason: 'exit', detail: 'ExitProcess(7)' });
+  assert.deepEqual(
+    run.events.map((e) => [e.kind, e.detail.path]),
+    [
+      ['registry-open', 'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion'],
+      ['registry-query', 'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\ProductName'],
+    ],
+  );
+});
+
+test(
+  'a PE that cannot be loaded is refused with the reason; a 32-bit one says what is missing',
+  { skip: NO_UNICORN },
+  () => {
+    const program = Buffer.from(pe64Script({}, []));
+    program.writeUInt32LE(0xffff_ffff, 0x3c);
+    assert.throws(() => runProgram(program, { argv: ['broken.exe'] }), EmulationRefused);
+    const x86 = Buffer.from(pe64Script({}, []));
+    x86.writeUInt16LE(0x14c, 0x84);
+    x86.writeUInt16LE(0x10b, 0x98);
+    assert.throws(() => runProgram(x86, { argv: ['x86.exe'] }), /32-bit|cannot be loaded/);
+  },
+);

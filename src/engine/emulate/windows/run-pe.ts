@@ -1,0 +1,283 @@
+// One Windows PE program emulated from its TLS callbacks and entry point to a stop: its image mapped where it
+// asks, every import bound to a thunk whose API handler runs in JavaScript when called (apis/), a TEB and
+// PEB, and the run bounded in instructions, API calls, memory and wall time. API handlers that need guest
+// code run (initializer tables, atexit, a new thread) leave it to the run loop here, which makes the call
+// and then completes the API's return.
+import { peLoadPlan, type PeLoadPlan } from '../../formats/index.js';
+import { callBefore } from '../call-site.js';
+import { DEFAULT_LIMITS, EmulationRefused, type EmulationRun, type RunLimits, type RunStop } from '../events.js';
+import { AddressSpace, MappingRefused, pageUp } from '../memory.js';
+import { Cpu, UC } from '../unicorn.js';
+import { callLength, cpuid, X64 } from '../x86.js';
+import { X64_WINDOWS } from './abi.js';
+import { apiOf, DLLS, type Api } from './apis/index.js';
+import { ERROR } from './apis/api.js';
+import { WinSystem, type GuestCall } from './system.js';
+
+/** API thunks: 16 bytes each; the first is where host-made calls return to. */
+const THUNKS = 0x7ffe_0000_0000n;
+const THUNK_SIZE = 16n;
+const MAX_THUNKS = 4096;
+/** System DLLs' bases (nothing mapped there: GetModuleHandle's answers, GetProcAddress's keys). */
+const MODULES = 0x7ffb_0000_0000n;
+const TEB = 0x7ffd_f000_0000n;
+const PEB = TEB + 0x1000n;
+const STACK_TOP = 0x40_0000n;
+const STACK_SIZE = 2 << 20;
+const THREAD_STACK = 1 << 20;
+/** An address no run reaches: Unicorn stops at `until`. */
+const NEVER = 0xffff_ffff_ffff_f000n;
+/** Calls of one API from one place in a row after which the loop is hammering, and no longer counted. */
+const HAMMERING = 1000;
+
+export interface WindowsRunOptions {
+  /** argv[0] first. */
+  argv: string[];
+  /** Files the guest finds besides the seeded ones (its inputs), by Windows path. */
+  files?: ReadonlyMap<string, Uint8Array>;
+  limits?: Partial<RunLimits>;
+}
+
+interface Thunk {
+  dll: string;
+  name: string;
+  api: Api | null;
+}
+
+export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): EmulationRun {
+  const plan = peLoadPlan(bytes);
+  if (!plan.is64) throw new EmulationRefused('32-bit Windows programs are not emulated yet (x86-64 ones are)');
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const abi = X64_WINDOWS;
+  const cpu = new Cpu(UC.arch.x86, UC.mode.mode64);
+  try {
+    const memory = new AddressSpace(cpu, limits.memory);
+    const sys = new WinSystem(cpu, memory, limits, abi, options.argv, options.files);
+    const thunks: Thunk[] = [{ dll: '', name: 'return', api: null }];
+    const thunkOf = (dll: string, name: string): bigint | null => {
+      let i = thunks.findIndex((t) => t.dll === dll && t.name === name);
+      if (i < 0) {
+        if (thunks.length >= MAX_THUNKS) return null;
+        const api = apiOf(dll, name);
+        i = thunks.push({ dll, name, api: api && 'run' in api ? api : null }) - 1;
+      }
+      return THUNKS + BigInt(i) * THUNK_SIZE;
+    };
+    try {
+      load(cpu, memory, bytes, plan);
+      sys.imageBase = BigInt(plan.imageBase);
+      sys.imageEnd = sys.imageBase + BigInt(plan.sizeOfImage);
+      memory.map(THUNKS, MAX_THUNKS * Number(THUNK_SIZE), UC.prot.read | UC.prot.exec);
+      cpu.write(THUNKS, new Uint8Array(MAX_THUNKS * Number(THUNK_SIZE)).fill(0xc3));
+      const dlls = new Set([...Object.keys(DLLS), ...plan.imports.map((i) => (i.library ?? '').toLowerCase())]);
+      [...dlls].filter(Boolean).forEach((dll, i) => sys.modules.set(dll, MODULES + BigInt(i) * 0x10_0000n));
+      sys.resolveApi = (dll, name) => (sys.modules.has(dll) ? thunkOf(dll, name) : null);
+      bindImports(sys, plan, thunkOf);
+      environment(sys, plan);
+    } catch (err) {
+      if (!(err instanceof MappingRefused)) throw err;
+      return finish(sys, { reason: 'memory', detail: `loading: ${err.message}` });
+    }
+    cpu.onCpuid(() => {
+      const r = cpuid(Number(cpu.reg(X64.rax) & 0xffff_ffffn));
+      [X64.rax, X64.rbx, X64.rcx, X64.rdx].forEach((reg, i) => cpu.setReg(reg, BigInt(r[i]!)));
+    });
+    let repeated = { key: '', count: 0, event: null as ReturnType<WinSystem['record']> | null };
+    cpu.onExecute(THUNKS, THUNKS + BigInt(MAX_THUNKS) * THUNK_SIZE - 1n, (address) => {
+      const index = Number((address - THUNKS) / THUNK_SIZE);
+      if (index === 0) return cpu.stop();
+      const thunk = thunks[index]!;
+      const ret = sys.pointerAt(cpu.reg(abi.sp));
+      sys.site = callBefore(cpu, callLength, ret) ?? Number(ret);
+      const key = `${index}@${sys.site}`;
+      repeated = key === repeated.key ? { ...repeated, count: repeated.count + 1 } : { key, count: 1, event: null };
+      if (repeated.count === HAMMERING)
+        repeated.event = sys.record('api-hammering', thunk.name, {
+          name: `${thunk.dll}!${thunk.name}`,
+          count: HAMMERING,
+        });
+      if (repeated.event) repeated.event.detail.count = repeated.count;
+      else if (++sys.calls > limits.apiCalls)
+        return sys.stop({ reason: 'api-calls', detail: `${limits.apiCalls} API calls` });
+      cpu.setReg(abi.result, BigInt.asUintN(64, BigInt(call(sys, thunk))));
+      if (sys.stopped || sys.pending.length || sys.exiting || sys.threadEnded !== null) cpu.stop();
+      else abi.leave(cpu, 0);
+    });
+    sys.onExecutable = (at, size) => {
+      // The first instruction run there: the code as it was then is the unpacked payload.
+      const hook = cpu.onExecute(at, at + BigInt(size) - 1n, (pc) => {
+        cpu.removeHook(hook);
+        const bytes = cpu.read(at, size);
+        sys.record('memory-execute', 'execute', {
+          address: `0x${pc.toString(16)}`,
+          region: `0x${at.toString(16)}`,
+          bytes: size,
+        });
+        if (bytes)
+          sys.dumps.push({ pid: sys.pid, process: sys.argv[0] ?? '', address: Number(at), why: 'executed', bytes });
+      });
+    };
+    cpu.onFault((address) =>
+      sys.stop({
+        reason: 'fault',
+        detail: `invalid memory access at 0x${address.toString(16)} by 0x${cpu.reg(abi.pc).toString(16)}`,
+      }),
+    );
+    const deadline = performance.now() + limits.wallMs;
+    const run = (c: GuestCall) => runGuest(sys, c, deadline);
+    for (const fn of plan.tlsCallbacks)
+      if (!sys.stopped) run({ fn: BigInt(fn), args: [sys.imageBase, 1n, 0n], thread: false });
+    if (!sys.stopped && plan.entry) {
+      const dllMain = plan.dll ? [sys.imageBase, 1n, 0n] : [];
+      if (run({ fn: BigInt(plan.entry), args: dllMain, thread: false }) !== null)
+        sys.stop({ reason: 'exit', detail: `entry point returned ${BigInt.asIntN(32, cpu.reg(abi.result))}` });
+    }
+    return finish(sys, sys.stopped ?? { reason: 'exit', detail: 'no entry point' });
+  } finally {
+    cpu.close();
+  }
+}
+
+/** Runs one API handler: its result; an import without one is recorded and fails, and the run goes on. */
+function call(sys: WinSystem, thunk: Thunk): bigint | number {
+  if (!thunk.api) {
+    sys.record('unsupported', thunk.name, { name: `${thunk.dll}!${thunk.name}` });
+    sys.lastError = ERROR.CALL_NOT_IMPLEMENTED;
+    return 0;
+  }
+  const abi = sys.abi;
+  const r = thunk.api.run({
+    sys,
+    name: thunk.name,
+    arg: (i) => abi.arg(sys.cpu, i),
+    u32: (i) => Number(abi.arg(sys.cpu, i) & 0xffff_ffffn),
+    i32: (i) => Number(BigInt.asIntN(32, abi.arg(sys.cpu, i))),
+    str: (i, wide = false) => sys.string(abi.arg(sys.cpu, i), wide),
+  });
+  return typeof r === 'boolean' ? (r ? 1 : 0) : r;
+}
+
+/**
+ * Calls guest function `c` and runs until it returns: its stack below the caller's (a thread gets one of
+ * its own), the registers of whoever was running put back after. Returns its result, or null once the run
+ * has stopped.
+ */
+function runGuest(sys: WinSystem, c: GuestCall, deadline: number): bigint | null {
+  const { cpu, abi } = sys;
+  const saved = cpu.save();
+  let stack: bigint | null = null;
+  try {
+    if (c.thread) {
+      stack = sys.memory.find(THREAD_STACK);
+      sys.memory.map(stack, THREAD_STACK, UC.prot.read | UC.prot.write);
+    }
+    abi.enter(cpu, stack === null ? cpu.reg(abi.sp) - 0x80n : stack + BigInt(THREAD_STACK), c.args, THUNKS);
+  } catch (err) {
+    if (!(err instanceof MappingRefused)) throw err;
+    sys.stop({ reason: 'memory', detail: `thread stack: ${err.message}` });
+    return null;
+  }
+  const result = drive(sys, c.fn, deadline);
+  if (stack !== null) sys.memory.unmap(stack, THREAD_STACK);
+  saved.restore();
+  return result;
+}
+
+/** Runs from `pc` until the function returns to the return thunk (its result) or the run stops (null). */
+function drive(sys: WinSystem, pc: bigint, deadline: number): bigint | null {
+  const { cpu, abi, limits } = sys;
+  for (;;) {
+    const left = deadline - performance.now();
+    const code = left > 0 ? cpu.run(pc, NEVER, { timeoutUs: Math.ceil(left * 1000), count: limits.instructions }) : 0;
+    pc = cpu.reg(abi.pc);
+    if (sys.stopped) return null;
+    if (pc === THUNKS) return cpu.reg(abi.result);
+    if (sys.threadEnded !== null) {
+      sys.threadEnded = null;
+      return 0n;
+    }
+    if (!sys.pending.length && !sys.exiting) {
+      sys.stop(ended(cpu, code, pc, limits, deadline));
+      return null;
+    }
+    // An API asked for guest code to run before it returns: run it, then complete the return.
+    const result = cpu.reg(abi.result);
+    for (const c of sys.pending.splice(0)) if (runGuest(sys, c, deadline) === null && sys.stopped) return null;
+    if (sys.exiting) {
+      sys.stop(sys.exiting);
+      return null;
+    }
+    cpu.setReg(abi.result, result);
+    abi.leave(cpu, 0);
+    pc = cpu.reg(abi.pc);
+  }
+}
+
+/** Why Unicorn returned when nothing in the system stopped it. */
+function ended(cpu: Cpu, code: number, pc: bigint, limits: RunLimits, deadline: number): RunStop {
+  if (code !== 0) return { reason: 'fault', detail: `emulation error ${code} at 0x${pc.toString(16)}` };
+  if (cpu.read(pc - 1n, 1)?.[0] === 0xf4)
+    return { reason: 'fault', detail: `privileged instruction hlt at 0x${(pc - 1n).toString(16)}` };
+  if (performance.now() >= deadline) return { reason: 'time', detail: `${limits.wallMs} ms` };
+  return { reason: 'instructions', detail: `${limits.instructions} instructions` };
+}
+
+/** The image at its preferred base: headers and sections, every page readable, writable and executable. */
+function load(cpu: Cpu, memory: AddressSpace, bytes: Uint8Array, plan: PeLoadPlan): void {
+  // Windows protects each section; here the whole image is open, as a packer's VirtualProtect would make it.
+  memory.map(BigInt(plan.imageBase), Number(pageUp(BigInt(plan.sizeOfImage))), UC.prot.all);
+  for (const s of plan.segments)
+    cpu.write(BigInt(s.vaddr), bytes.subarray(s.fileOffset, s.fileOffset + Math.min(s.fileSize, s.memSize)));
+}
+
+/** Fills each import slot: a function's thunk, a variable's address (msvcrt's _iob). */
+function bindImports(sys: WinSystem, plan: PeLoadPlan, thunkOf: (dll: string, name: string) => bigint | null): void {
+  for (const imp of plan.imports) {
+    const dll = (imp.library ?? '').toLowerCase();
+    const api = apiOf(dll, imp.name);
+    const at = api && 'data' in api ? api.data(sys) : thunkOf(dll, imp.name);
+    if (at !== null) sys.writePointer(BigInt(imp.slot), at);
+  }
+}
+
+/** The main thread's stack, TEB and PEB. */
+function environment(sys: WinSystem, plan: PeLoadPlan): void {
+  const { cpu, memory, abi } = sys;
+  memory.map(STACK_TOP - BigInt(STACK_SIZE), STACK_SIZE, UC.prot.read | UC.prot.write);
+  cpu.setReg(abi.sp, STACK_TOP - 0x100n);
+  memory.map(TEB, 0x2000, UC.prot.read | UC.prot.write);
+  // TEB: stack base and limit, itself, the process and thread ids, the PEB.
+  sys.writeInt(TEB + 0x08n, STACK_TOP, 8);
+  sys.writeInt(TEB + 0x10n, STACK_TOP - BigInt(STACK_SIZE), 8);
+  sys.writeInt(TEB + 0x30n, TEB, 8);
+  sys.writeInt(TEB + 0x40n, sys.pid, 8);
+  sys.writeInt(TEB + 0x48n, sys.tid, 8);
+  sys.writeInt(TEB + 0x60n, PEB, 8);
+  // PEB: not being debugged; the image base.
+  sys.writeInt(PEB + 0x10n, BigInt(plan.imageBase), 8);
+  abi.setTeb(cpu, TEB);
+}
+
+function finish(sys: WinSystem, stop: RunStop): EmulationRun {
+  return {
+    stop,
+    events: sys.events,
+    output: sys.output.map((b) => Buffer.from(b).toString('latin1')).join(''),
+    files: sys.fs.all(),
+    calls: sys.calls,
+    // Mapped at its preferred base: the static analysis's addresses are the guest's.
+    base: 0,
+    dumps: [
+      ...sys.dumps,
+      ...[...sys.processes.values()].flatMap((p) =>
+        [...p.started].map(([at, bytes]) => ({
+          pid: p.pid,
+          process: p.name,
+          address: Number(at),
+          why: 'injected' as const,
+          bytes,
+        })),
+      ),
+    ],
+  };
+}
