@@ -6,7 +6,7 @@ export const PAGE = 0x1000;
 export const pageDown = (a: bigint) => a & ~BigInt(PAGE - 1);
 export const pageUp = (a: bigint) => (a + BigInt(PAGE - 1)) & ~BigInt(PAGE - 1);
 
-/** Where anonymous mappings go when the guest lets the kernel choose. */
+/** Where anonymous mappings go when the guest lets the system choose (a 64-bit address space's). */
 const MMAP_BASE = 0x7f00_0000_0000n;
 
 export interface Perms {
@@ -25,7 +25,7 @@ export class AddressSpace {
   /** Mapped ranges [start, end), page aligned, sorted by start. */
   private ranges: { start: bigint; end: bigint; perms: number }[] = [];
   private mapped = 0;
-  private nextMmap = MMAP_BASE;
+  private nextMmap: bigint;
   /** Program break: its start (after the executable) and where it is now. */
   brkStart = 0n;
   brk = 0n;
@@ -34,7 +34,11 @@ export class AddressSpace {
     private readonly cpu: Cpu,
     /** Bytes the guest may have mapped at once. */
     private readonly limit: number,
-  ) {}
+    /** Where mappings the system places start (a 32-bit program's must be below 4 GiB). */
+    mmapBase = MMAP_BASE,
+  ) {
+    this.nextMmap = mmapBase;
+  }
 
   get mappedBytes(): number {
     return this.mapped;
@@ -59,6 +63,21 @@ export class AddressSpace {
     for (const r of this.ranges) if (r.start < at + BigInt(size) && at < r.end) at = r.end;
     this.nextMmap = pageUp(at + BigInt(size));
     return at;
+  }
+
+  /** New rights for the mapped pages of [start, start+size) (mprotect); false when none are mapped. */
+  protect(start: bigint, size: number, perms: number): boolean {
+    const s = pageDown(start);
+    const e = pageUp(start + BigInt(size));
+    let any = false;
+    for (const r of this.ranges) {
+      const lo = r.start > s ? r.start : s;
+      const hi = r.end < e ? r.end : e;
+      if (lo >= hi) continue;
+      this.cpu.protect(lo, Number(hi - lo), perms);
+      any = true;
+    }
+    return any;
   }
 
   /** Unmaps the pages of [start, start+size) that are mapped. */

@@ -148,7 +148,8 @@ function dumpsOf(run: EmulationRun, processes: Map<number, ProcessRecord>): Dump
     return {
       name: `${d.pid}_${d.why}_${place}`,
       pid: d.pid,
-      process: d.process,
+      // A Linux process is named by what it runs, which the report knows.
+      process: d.process || (processes.get(d.pid)?.path ?? ''),
       address: d.address,
       ...('path' in d ? { path: d.path } : {}),
       why: d.why,

@@ -17,7 +17,7 @@ export const UC = {
   mode: { arm: 0, mode32: 4, mode64: 8, thumb: 16, mips32: 4, bigEndian: 1 << 30 },
   prot: { read: 1, write: 2, exec: 4, all: 7 },
   hook: { intr: 1, insn: 2, code: 4, memUnmapped: 16 | 32 | 64, memProt: 128 | 256 | 512 },
-  x86: { insnSyscall: 699, insnCpuid: 113 },
+  x86: { insnSyscall: 699, insnCpuid: 113, gdtr: 243 },
 } as const;
 
 /** A hook's address range that covers every address (begin > end). */
@@ -34,10 +34,12 @@ interface Binding {
   strerror: (code: number) => string;
   memMap: (uc: Pointer, address: bigint, size: number, perms: number) => number;
   memUnmap: (uc: Pointer, address: bigint, size: number) => number;
+  memProtect: (uc: Pointer, address: bigint, size: number, perms: number) => number;
   memWrite: (uc: Pointer, address: bigint, bytes: Uint8Array, size: number) => number;
   memRead: (uc: Pointer, address: bigint, bytes: Uint8Array, size: number) => number;
   regWrite: (uc: Pointer, reg: number, value: [bigint]) => number;
   regRead: (uc: Pointer, reg: number, value: [bigint | number]) => number;
+  regWriteBytes: (uc: Pointer, reg: number, value: Uint8Array) => number;
   emuStart: (uc: Pointer, begin: bigint, until: bigint, timeoutUs: number, count: number) => number;
   emuStop: (uc: Pointer) => number;
   hookDel: (uc: Pointer, hook: bigint) => number;
@@ -72,10 +74,12 @@ function bind(): Binding {
         strerror: lib.func('const char *uc_strerror(int code)'),
         memMap: lib.func('int uc_mem_map(void *uc, uint64_t address, size_t size, uint32_t perms)'),
         memUnmap: lib.func('int uc_mem_unmap(void *uc, uint64_t address, size_t size)'),
+        memProtect: lib.func('int uc_mem_protect(void *uc, uint64_t address, size_t size, uint32_t perms)'),
         memWrite: lib.func('int uc_mem_write(void *uc, uint64_t address, const uint8_t *bytes, size_t size)'),
         memRead: lib.func('int uc_mem_read(void *uc, uint64_t address, _Out_ uint8_t *bytes, size_t size)'),
         regWrite: lib.func('int uc_reg_write(void *uc, int regid, const uint64_t *value)'),
         regRead: lib.func('int uc_reg_read(void *uc, int regid, _Out_ uint64_t *value)'),
+        regWriteBytes: lib.func('int uc_reg_write(void *uc, int regid, const uint8_t *value)'),
         emuStart: lib.func(
           'int uc_emu_start(void *uc, uint64_t begin, uint64_t until, uint64_t timeout, size_t count)',
         ),
@@ -158,6 +162,10 @@ export class Cpu {
     this.check(this.b.memUnmap(this.uc, address, size), `unmap 0x${address.toString(16)}+${size}`);
   }
 
+  protect(address: bigint, size: number, perms: number): void {
+    this.check(this.b.memProtect(this.uc, address, size, perms), `protect 0x${address.toString(16)}+${size}`);
+  }
+
   write(address: bigint, bytes: Uint8Array): void {
     if (bytes.length) this.check(this.b.memWrite(this.uc, address, bytes, bytes.length), 'write');
   }
@@ -176,6 +184,19 @@ export class Cpu {
 
   setReg(id: number, value: bigint): void {
     this.check(this.b.regWrite(this.uc, id, [BigInt.asUintN(64, value)]), 'reg_write');
+  }
+
+  /**
+   * Points x86's global descriptor table at `base` (`limit` bytes): a 32-bit program's FS segment is a
+   * descriptor there, its base not settable on its own.
+   */
+  setGdt(base: bigint, limit: number): void {
+    // uc_x86_mmr: selector (16 bits, padded to 8 bytes), base (64), limit (32), flags (32).
+    const mmr = new Uint8Array(24);
+    const v = new DataView(mmr.buffer);
+    v.setBigUint64(8, base, true);
+    v.setUint32(16, limit, true);
+    this.check(this.b.regWriteBytes(this.uc, UC.x86.gdtr, mmr), 'reg_write gdtr');
   }
 
   /** `cb` on each `syscall` instruction (x86-64). */
@@ -215,6 +236,14 @@ export class Cpu {
     const id = BigInt(out[0]);
     this.executeHooks.set(id, { begin, end, cb });
     return id;
+  }
+
+  /** `cb` with the address of the first instruction run in [begin, end], once (unpacked code's start). */
+  onFirstExecute(begin: bigint, end: bigint, cb: (address: bigint) => void): void {
+    const hook = this.onExecute(begin, end, (address) => {
+      this.removeHook(hook);
+      cb(address);
+    });
   }
 
   /** Removes an `onExecute` hook (also from inside it). */

@@ -21,6 +21,9 @@ export const X64 = {
   gsBase: 251,
 } as const;
 
+/** Register ids of 32-bit mode (unicorn/x86.h). */
+export const X86 = { eax: 19, ebx: 21, ecx: 22, edx: 24, eip: 26, esp: 30, ds: 17, es: 28, fs: 32, ss: 49 } as const;
+
 const bits = (...b: number[]) => b.reduce((v, x) => (v | (1 << x)) >>> 0, 0);
 
 /**

@@ -11,27 +11,39 @@ const IDATA = 0x2000;
 /** Assembles the code, given the address of each import's IAT slot by name. */
 export type PeCode = (slot: (name: string) => number) => Uint8Array;
 
-/** `call [rip+slot]` at `at`: six bytes. */
-export const callSlot = (at: number, slot: number): number[] => {
-  const d = slot - (at + 6);
+/** `call [rip+slot]` at `at` (x86-64), or `call [slot]` (x86, absolute): six bytes. */
+export const callSlot = (at: number, slot: number, bits: 32 | 64 = 64): number[] => {
+  const d = bits === 64 ? slot - (at + 6) : slot;
   return [0xff, 0x15, d & 0xff, (d >> 8) & 0xff, (d >> 16) & 0xff, (d >>> 24) & 0xff];
 };
 
-export function pe64Program(imports: Record<string, string[]>, code: PeCode): Uint8Array {
+/** A 32-bit program's image base (its code at 0x401000, data at 0x403000). */
+export const PE32_BASE = 0x40_0000;
+
+export function peProgram(imports: Record<string, string[]>, code: PeCode, bits: 32 | 64 = 64): Uint8Array {
+  const is64 = bits === 64;
+  const base = is64 ? PE_BASE : PE32_BASE;
+  const ptr = is64 ? 8 : 4;
   const w = new ByteWriter(0x4000);
-  // Headers: DOS stub pointer, COFF (AMD64, 3 sections, executable), optional header PE32+.
+  // Headers: DOS stub pointer, COFF (AMD64 or i386, 3 sections, executable), optional header PE32+ or PE32.
+  const optSize = is64 ? 240 : 224;
   w.ascii(0, 'MZ').u32(0x3c, 0x80).ascii(0x80, 'PE\0\0');
-  w.u16(0x84, 0x8664).u16(0x86, 3).u16(0x94, 240).u16(0x96, 0x22);
+  w.u16(0x84, is64 ? 0x8664 : 0x14c)
+    .u16(0x86, 3)
+    .u16(0x94, optSize)
+    .u16(0x96, is64 ? 0x22 : 0x102);
   const opt = 0x98;
-  w.u16(opt, 0x20b)
+  w.u16(opt, is64 ? 0x20b : 0x10b)
     .u32(opt + 16, 0x1000)
-    .u64(opt + 24, PE_BASE)
     .u32(opt + 32, 0x1000)
     .u32(opt + 36, 0x200);
+  if (is64) w.u64(opt + 24, base);
+  else w.u32(opt + 28, base);
   w.u32(opt + 56, 0x4000)
     .u32(opt + 60, 0x400)
     .u16(opt + 68, 3)
-    .u32(opt + 108, 16);
+    .u32(opt + (is64 ? 108 : 92), 16);
+  const dirs = opt + (is64 ? 112 : 96);
   // Import descriptors, lookup tables, IAT and names in .idata.
   const slots = new Map<string, number>();
   let lookup = IDATA + 0x100;
@@ -41,19 +53,19 @@ export function pe64Program(imports: Record<string, string[]>, code: PeCode): Ui
     const first = lookup;
     for (const fn of fns) {
       w.u16(names, 0).ascii(names + 2, fn);
-      w.u64(lookup, names).u64(lookup + 0x300, names);
-      slots.set(fn, PE_BASE + lookup + 0x300);
+      w.word(lookup, names, is64).word(lookup + 0x300, names, is64);
+      slots.set(fn, base + lookup + 0x300);
       names += (fn.length + 4) & ~1;
-      lookup += 8;
+      lookup += ptr;
     }
-    lookup += 8;
+    lookup += ptr;
     w.ascii(names, dll);
     w.u32(desc, first)
       .u32(desc + 12, names)
       .u32(desc + 16, first + 0x300);
     names += (dll.length + 2) & ~1;
   });
-  w.u32(opt + 112 + 8, IDATA).u32(opt + 112 + 12, 20 * (Object.keys(imports).length + 1));
+  w.u32(dirs + 8, IDATA).u32(dirs + 12, 20 * (Object.keys(imports).length + 1));
   const text = code((name) => slots.get(name) ?? 0);
   w.bytes.set(text, 0x1000);
   const sections: [string, number, number][] = [
@@ -62,7 +74,7 @@ export function pe64Program(imports: Record<string, string[]>, code: PeCode): Ui
     ['.data', 0x3000, 0xc0000040],
   ];
   sections.forEach(([name, rva, flags], i) => {
-    const at = opt + 240 + i * 40;
+    const at = opt + optSize + i * 40;
     w.ascii(at, name)
       .u32(at + 8, 0x1000)
       .u32(at + 12, rva)
@@ -108,7 +120,7 @@ const LOAD = [
  */
 export function pe64Script(imports: Record<string, string[]>, steps: Step[], exit: Arg = 0): Uint8Array {
   const all = { ...imports, 'kernel32.dll': [...new Set([...(imports['kernel32.dll'] ?? []), 'ExitProcess'])] };
-  return pe64Program(all, (slot) => {
+  return peProgram(all, (slot) => {
     // Two passes: the first finds where the strings go (code length does not depend on their addresses).
     const assemble = (stringsAt: number) => {
       const code: number[] = [0x48, 0x83, 0xec, 0x68];

@@ -2,7 +2,15 @@
 // fake network, memory mappings, a clock, and a record of everything done. System calls arrive by name
 // (each CPU's table maps its numbers, x86-64.ts); an unknown one is recorded with its call site
 // and fails with ENOSYS, so the program goes on.
-import { ROOT_PID, type EmulationEvent, type EventKind, type RunLimits, type RunStop } from '../events.js';
+import {
+  ROOT_PID,
+  type EmulationEvent,
+  type EventKind,
+  type MemoryDump,
+  type RunLimits,
+  type RunStop,
+} from '../events.js';
+import { HAMMERING, HammerWatch } from '../hammering.js';
 import type { Cpu } from '../unicorn.js';
 import type { VirtualFs } from './environment.js';
 import { normalise } from './environment.js';
@@ -30,6 +38,7 @@ const E = {
 /** open flags (asm-generic/fcntl.h). */
 const O = { WRONLY: 1, RDWR: 2, CREAT: 0x40, EXCL: 0x80, TRUNC: 0x200, APPEND: 0x400 };
 const AT_FDCWD = -100;
+const PROT_EXEC = 4;
 /** Processes a run may create (children, grandchildren): each runs to its end in turn. */
 const MAX_PROCESSES = 16;
 const AF_UNIX = 1;
@@ -116,7 +125,13 @@ export class Kernel {
   exitStatus = 0;
   /** Where each child was created from in the executable. */
   private readonly origins = new Map<number, number>();
+  /** System calls counted against the budget (not those of a hammering loop), and all of them (the clock). */
   calls = 0;
+  private ticks = 0;
+  private readonly hammer = new HammerWatch();
+  /** Anonymous mappings (where unpacked code would go), and the code run from them. */
+  private readonly anonymous: { at: bigint; size: number }[] = [];
+  readonly dumps: MemoryDump[] = [];
   written = 0;
   stopped: RunStop | null = null;
   /** Where the running call came from in the executable; null: the loader's or the C library's own work. */
@@ -146,16 +161,24 @@ export class Kernel {
   ): bigint {
     this.pc = at.pc;
     this.site = at.site;
-    if (++this.calls > this.limits.apiCalls) {
+    this.ticks++;
+    const api = name ?? `syscall_${nr}`;
+    const counted = this.hammer.counts(api, at.pc, () =>
+      this.record('api-hammering', api, { name: api, count: HAMMERING }),
+    );
+    if (counted && ++this.calls > this.limits.apiCalls) {
       this.stop({ reason: 'api-calls', detail: `${this.limits.apiCalls} system calls` });
       return this.fail(E.NOSYS);
     }
     const h = name === null ? undefined : handlers[name];
     if (!h) {
-      this.record('unsupported', name ?? `syscall_${nr}`, { number: nr });
+      this.record('unsupported', api, { number: nr });
       return this.fail(E.NOSYS);
     }
-    return h(this, args);
+    const seen = this.events.length;
+    const result = h(this, args);
+    if (this.events.length > seen) this.hammer.reset();
+    return result;
   }
 
   stop(s: RunStop): void {
@@ -163,14 +186,16 @@ export class Kernel {
     this.cpu.stop();
   }
 
-  record(kind: EventKind, api: string, detail: Record<string, string | number>): void {
+  record(kind: EventKind, api: string, detail: Record<string, string | number>): EmulationEvent | null {
     // What the loader and the C library do for themselves (finding libraries, reading locales) is not the
     // program's behaviour; an unsupported call or refused memory is worth knowing wherever it happens.
     // A child started on a stack of its own (posix_spawn) has no call of the executable on it: what it
     // does is the doing of the call that created it.
     const site = this.site ?? this.origins.get(this.pid) ?? null;
-    if (site === null && kind !== 'unsupported' && kind !== 'memory-refused') return;
-    this.events.push({ seq: this.events.length, pid: this.pid, kind, api, site: site ?? this.pc, detail });
+    if (site === null && kind !== 'unsupported' && kind !== 'memory-refused') return null;
+    const event = { seq: this.events.length, pid: this.pid, kind, api, site: site ?? this.pc, detail };
+    this.events.push(event);
+    return event;
   }
 
   /** A watched library function called by the executable at `site` (library-calls.ts). */
@@ -183,7 +208,7 @@ export class Kernel {
   }
 
   now(): number {
-    return EPOCH_MS + this.calls;
+    return EPOCH_MS + this.ticks;
   }
 
   /** The NUL-terminated string at `address` (MAX_STRING bytes at most), or null when unmapped. */
@@ -463,7 +488,39 @@ export class Kernel {
     }
     const f = fd >= 0 ? this.fds.get(fd) : undefined;
     if (f?.k === 'file') this.cpu.write(at, f.file.data.subarray(offset, offset + length));
+    else {
+      this.anonymous.push({ at, size: length });
+      if (prot & PROT_EXEC) this.watchExecution(at, length);
+    }
     return at;
+  }
+
+  /** New rights for mapped pages; anonymous memory made executable is watched for the code run there. */
+  mprotect(address: bigint, length: number, prot: number): bigint {
+    if (
+      !this.memory.protect(
+        address,
+        length,
+        permsOf({ read: (prot & 1) !== 0, write: (prot & 2) !== 0, exec: (prot & PROT_EXEC) !== 0 }),
+      )
+    )
+      return this.fail(E.NOMEM);
+    const region = this.anonymous.find((r) => address >= r.at && address < r.at + BigInt(r.size));
+    if (region && prot & PROT_EXEC) this.watchExecution(address, length);
+    return 0n;
+  }
+
+  /** The first instruction run in [at, at+size): an event, and the memory as it was then kept as a dump. */
+  private watchExecution(at: bigint, size: number): void {
+    this.cpu.onFirstExecute(at, at + BigInt(size) - 1n, (pc) => {
+      this.record('memory-execute', 'execute', {
+        address: `0x${pc.toString(16)}`,
+        region: `0x${at.toString(16)}`,
+        bytes: size,
+      });
+      const bytes = this.cpu.read(at, size);
+      if (bytes) this.dumps.push({ pid: this.pid, process: '', address: Number(at), why: 'executed', bytes });
+    });
   }
 
   brk(to: bigint): bigint {

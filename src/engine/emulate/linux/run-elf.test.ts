@@ -162,6 +162,33 @@ test('emulate: each bound ends its run with its reason', (t) => {
   assert.equal(alloc.output, '1\n', 'malloc of 10 GB returns NULL');
   assert.ok(alloc.events.some((e) => e.kind === 'memory-refused'));
 
+  // getppid forever: past the threshold the loop is one event and stops costing the system-call budget.
+  const hammering = build('#include <unistd.h>\nint main(void) { for (;;) getppid(); }');
+  if (typeof hammering === 'string') return t.skip(hammering);
+  const idle = runLinuxElf(hammering, { argv: ['p'], limits: { apiCalls: 2000, instructions: 2_000_000 } });
+  assert.equal(idle.stop.reason, 'instructions');
+  const loops = idle.events.filter((e) => e.kind === 'api-hammering');
+  assert.deepEqual(
+    loops.map((e) => e.detail.name),
+    ['getppid'],
+  );
+  assert.ok(Number(loops[0]!.detail.count) > 10_000, String(loops[0]!.detail.count));
+
+  // An unpacker: code decoded into anonymous memory, made executable and called.
+  const unpacker = build(`#include <sys/mman.h>
+static const unsigned char packed[] = { 0xb8 ^ 0x5a, 0x2a ^ 0x5a, 0x5a, 0x5a, 0x5a, 0xc3 ^ 0x5a };
+int main(void) {
+  unsigned char *p = mmap(0, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  for (unsigned i = 0; i < sizeof packed; i++) p[i] = packed[i] ^ 0x5a;
+  mprotect(p, 4096, PROT_READ | PROT_EXEC);
+  return ((int (*)(void))p)();
+}`);
+  if (typeof unpacker === 'string') return t.skip(unpacker);
+  const unpacked = runLinuxElf(unpacker, { argv: ['p'] });
+  assert.deepEqual(unpacked.stop, { reason: 'exit', detail: 'exit status 42' });
+  assert.deepEqual(unpacked.events.filter((e) => e.kind === 'memory-execute').length, 1);
+  assert.deepEqual([...unpacked.dumps[0]!.bytes.subarray(0, 6)], [0xb8, 0x2a, 0, 0, 0, 0xc3]);
+
   const wild = build('int main(void) { return *(volatile int *)0x10; }');
   if (typeof wild === 'string') return t.skip(wild);
   const fault = runLinuxElf(wild, { argv: ['p'] });

@@ -151,7 +151,7 @@ function finish(kernel: Kernel, stop: RunStop, base: bigint): EmulationRun {
     files: new Map([...kernel.fs.files].map(([p, f]) => [p, f.data])),
     calls: kernel.calls,
     base: Number(base),
-    dumps: [],
+    dumps: kernel.dumps,
   };
 }
 

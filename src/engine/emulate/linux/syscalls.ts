@@ -90,7 +90,7 @@ export const SYSCALLS: Record<string, Handler> = {
   brk: (k, a) => k.brk(a[0]!),
   mmap: (k, a) => k.mmap(a[0]!, n(a[1]), n(a[2]), (n(a[3]) & MAP_FIXED) !== 0, n(a[4]), n(a[5])),
   munmap: (k, a) => (k.memory.unmap(a[0]!, n(a[1])), ok),
-  mprotect: () => ok,
+  mprotect: (k, a) => k.mprotect(a[0]!, n(a[1]), n(a[2])),
   madvise: () => ok,
   mremap: (k) => k.fail(Kernel.E.NOMEM),
   arch_prctl: (k, a) => {

@@ -2,9 +2,9 @@
 // width and precision (also from arguments), Windows' length modifiers (l is 32-bit, I64 and ll 64-bit,
 // I and z pointer-sized), and three-digit exponents. %n writes nothing: a format string is not a way in.
 
-/** The variable arguments of one call, one slot at a time (a slot holds an integer, pointer or double). */
+/** The variable arguments of one call, one at a time: `bytes` is its size (a 32-bit program passes 8-byte ones in two slots). */
 export interface VarArgs {
-  next(): bigint;
+  next(bytes: 4 | 8): bigint;
 }
 
 const SPEC = /%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(hh|h|ll|l|L|I64|I32|I|z|j|t|w)?([diouxXcsSCpfFeEgGaAn%])/g;
@@ -18,11 +18,12 @@ export function formatC(
   str: (address: bigint, wide: boolean) => string | null,
   pointerBits: 32 | 64,
 ): string {
+  const pointer = pointerBits === 64 ? 8 : 4;
   return format.replace(
     SPEC,
     (_all, flags: string, width?: string, precision?: string, size?: string, conv?: string) => {
       if (conv === '%') return '%';
-      let w = width === '*' ? Number(BigInt.asIntN(32, args.next())) : Number(width ?? 0);
+      let w = width === '*' ? Number(BigInt.asIntN(32, args.next(4))) : Number(width ?? 0);
       let left = flags.includes('-');
       if (w < 0) {
         left = true;
@@ -32,7 +33,7 @@ export function formatC(
         precision === undefined
           ? null
           : precision === '*'
-            ? Number(BigInt.asIntN(32, args.next()))
+            ? Number(BigInt.asIntN(32, args.next(4)))
             : Number(precision || 0);
       const prec = p !== null && p < 0 ? null : p;
       let body: string;
@@ -55,7 +56,7 @@ export function formatC(
                   : size === 'I' || size === 'z' || size === 't'
                     ? pointerBits
                     : 32;
-          const raw = args.next();
+          const raw = args.next(bits > 32 ? 8 : 4);
           const v = conv === 'd' || conv === 'i' ? BigInt.asIntN(bits, raw) : BigInt.asUintN(bits, raw);
           const magnitude = v < 0n ? -v : v;
           body = magnitude.toString(conv === 'o' ? 8 : conv === 'u' || conv === 'd' || conv === 'i' ? 10 : 16);
@@ -77,12 +78,12 @@ export function formatC(
         case 'c':
         case 'C':
           body = String.fromCharCode(
-            Number(args.next() & (size === 'l' || size === 'w' || conv === 'C' ? 0xffffn : 0xffn)),
+            Number(args.next(4) & (size === 'l' || size === 'w' || conv === 'C' ? 0xffffn : 0xffn)),
           );
           break;
         case 's':
         case 'S': {
-          const at = args.next();
+          const at = args.next(pointer);
           const text =
             str(pointerBits === 32 ? BigInt.asUintN(32, at) : at, size === 'l' || size === 'w' || conv === 'S') ??
             '(null)';
@@ -90,16 +91,16 @@ export function formatC(
           break;
         }
         case 'p':
-          body = BigInt.asUintN(pointerBits, args.next())
+          body = BigInt.asUintN(pointerBits, args.next(pointer))
             .toString(16)
             .toUpperCase()
             .padStart(pointerBits / 4, '0');
           break;
         case 'n':
-          args.next();
+          args.next(pointer);
           return '';
         default: {
-          const v = new DataView(new BigUint64Array([args.next()]).buffer).getFloat64(0, true);
+          const v = new DataView(new BigUint64Array([args.next(8)]).buffer).getFloat64(0, true);
           body = formatFloat(Math.abs(v), conv!, prec ?? 6, flags.includes('#'));
           sign = v < 0 || Object.is(v, -0) ? '-' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
           numeric = Number.isFinite(v);

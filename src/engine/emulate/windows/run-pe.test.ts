@@ -8,7 +8,14 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS } from '../../../../test/helpers/engine/disasm.js';
-import { PE_DATA, PE_TEXT, pe64Program, pe64Script, callSlot } from '../../../../test/helpers/engine/pe-program.js';
+import {
+  PE32_BASE,
+  PE_DATA,
+  PE_TEXT,
+  peProgram,
+  pe64Script,
+  callSlot,
+} from '../../../../test/helpers/engine/pe-program.js';
 import { behavioursOf } from '../behaviours.js';
 import { EmulationRefused } from '../events.js';
 import { dynamicReport } from '../report.js';
@@ -110,22 +117,54 @@ test(
 );
 
 test(
-  'the corpus drivers run to their end on the C runtime and file mappings',
+  'the corpus drivers, 32- and 64-bit, run to their end on the C runtime and file mappings',
   { skip: NO_UNICORN || (existsSync(CORPUS) ? false : `${CORPUS} absent`) },
   () => {
-    const lmdb = runWindowsPe(readFileSync(join(CORPUS, 'bin', 'lmdb', 'lmdb-0.9.29_win-x86_64_mingw-gcc12_O2.exe')), {
-      argv: ['lmdb.exe'],
+    for (const cpu of ['x86_64', 'i386']) {
+      const driver = (name: string) =>
+        readFileSync(join(CORPUS, 'bin', name.split('-')[0]!, `${name}_win-${cpu}_mingw-gcc12_O2.exe`));
+      const lmdb = runWindowsPe(driver('lmdb-0.9.29'), { argv: ['lmdb.exe'] });
+      // LMDB writes its pages with WriteFile and reads them back through a read-only mapping of the same file.
+      assert.equal(lmdb.output, 'LMDB 0.9.29: (March 16, 2021): 32 records\n', cpu);
+      const sqlite = runWindowsPe(driver('sqlite-3.50.4'), { argv: ['sqlite.exe'] });
+      assert.deepEqual(sqlite.stop, { reason: 'exit', detail: 'exit(0)' }, cpu);
+      assert.match(sqlite.output, /^sqlite 3\.50\.4\n.*printf\('%\.2f', v\)=22\.50\n/s, cpu);
+      const lz4 = runWindowsPe(driver('lz4-1.10.0'), { argv: ['lz4.exe'] });
+      assert.match(lz4.output, /roundtrip=ok/, cpu);
+    }
+  },
+);
+
+test(
+  '32-bit: a stdcall API pops its arguments; one without a handler stops the run, named, where it was called',
+  { skip: NO_UNICORN },
+  () => {
+    const program = (api: string) =>
+      peProgram(
+        { 'kernel32.dll': [api, 'ExitProcess'] },
+        (slot) => {
+          // push "abcd"; call [api]; push eax; call [ExitProcess]; "abcd"
+          const at = PE32_BASE + 0x1000 + 18;
+          const code = [0x68, at & 0xff, (at >> 8) & 0xff, (at >> 16) & 0xff, at >>> 24, ...callSlot(0, slot(api), 32)];
+          code.push(0x50, ...callSlot(0, slot('ExitProcess'), 32));
+          return Uint8Array.from([...code, ...Buffer.from('abcd\0')]);
+        },
+        32,
+      );
+    // lstrlenA pops its one argument; ExitProcess then finds its own where it should.
+    assert.deepEqual(runWindowsPe(program('lstrlenA'), { argv: ['len.exe'] }).stop, {
+      reason: 'exit',
+      detail: 'ExitProcess(4)',
     });
-    // LMDB writes its pages with WriteFile and reads them back through a read-only mapping of the same file.
-    assert.equal(lmdb.output, 'LMDB 0.9.29: (March 16, 2021): 32 records\n');
-    const sqlite = runWindowsPe(
-      readFileSync(join(CORPUS, 'bin', 'sqlite', 'sqlite-3.50.4_win-x86_64_mingw-gcc12_O2.exe')),
-      {
-        argv: ['sqlite.exe'],
-      },
+    const run = runWindowsPe(program('FlsAlloc'), { argv: ['fls.exe'] });
+    assert.deepEqual(run.stop, {
+      reason: 'unsupported',
+      detail: `kernel32.dll!FlsAlloc called at 0x${(PE32_BASE + 0x1005).toString(16)}`,
+    });
+    assert.deepEqual(
+      run.events.map((e) => [e.kind, e.detail.name, e.site]),
+      [['unsupported', 'kernel32.dll!FlsAlloc', PE32_BASE + 0x1005]],
     );
-    assert.deepEqual(sqlite.stop, { reason: 'exit', detail: 'exit(0)' });
-    assert.match(sqlite.output, /^sqlite 3\.50\.4\n.*printf\('%\.2f', v\)=22\.50\n/s);
   },
 );
 
@@ -149,7 +188,7 @@ test(
   'bounds: a spin ends on time or instructions, a 10 GB allocation is refused, API hammering is counted once',
   { skip: NO_UNICORN },
   () => {
-    const spin = pe64Program({ 'kernel32.dll': ['ExitProcess'] }, () => Uint8Array.of(0xeb, 0xfe));
+    const spin = peProgram({ 'kernel32.dll': ['ExitProcess'] }, () => Uint8Array.of(0xeb, 0xfe));
     const t0 = performance.now();
     assert.equal(runWindowsPe(spin, { argv: ['spin.exe'], limits: { wallMs: 300 } }).stop.reason, 'time');
     assert.ok(performance.now() - t0 < 3000);
@@ -190,7 +229,7 @@ test(
 );
 
 test('a self-decoding unpacker: the code it runs from new memory is recorded and dumped', { skip: NO_UNICORN }, () => {
-  const program = pe64Program({ 'kernel32.dll': ['VirtualAlloc', 'ExitProcess'] }, (slot) => {
+  const program = peProgram({ 'kernel32.dll': ['VirtualAlloc', 'ExitProcess'] }, (slot) => {
     // Payload: ExitProcess(42) through the import slot's absolute address.
     const exitSlot = BigInt(slot('ExitProcess'));
     const payload = [
@@ -285,16 +324,11 @@ test('a registry query, and a thread run to its end before the wait on it return
   );
 });
 
-test(
-  'a PE that cannot be loaded is refused with the reason; a 32-bit one says what is missing',
-  { skip: NO_UNICORN },
-  () => {
-    const program = Buffer.from(pe64Script({}, []));
-    program.writeUInt32LE(0xffff_ffff, 0x3c);
-    assert.throws(() => runProgram(program, { argv: ['broken.exe'] }), EmulationRefused);
-    const x86 = Buffer.from(pe64Script({}, []));
-    x86.writeUInt16LE(0x14c, 0x84);
-    x86.writeUInt16LE(0x10b, 0x98);
-    assert.throws(() => runProgram(x86, { argv: ['x86.exe'] }), /32-bit|cannot be loaded/);
-  },
-);
+test('a PE that cannot be loaded, or is for another CPU, is refused with the reason', { skip: NO_UNICORN }, () => {
+  const program = Buffer.from(pe64Script({}, []));
+  program.writeUInt32LE(0xffff_ffff, 0x3c);
+  assert.throws(() => runProgram(program, { argv: ['broken.exe'] }), EmulationRefused);
+  const arm64 = Buffer.from(pe64Script({}, []));
+  arm64.writeUInt16LE(0xaa64, 0x84);
+  assert.throws(() => runProgram(arm64, { argv: ['arm64.exe'] }), /machine type 0xaa64/);
+});

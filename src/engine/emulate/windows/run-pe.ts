@@ -5,30 +5,37 @@
 // and then completes the API's return.
 import { peLoadPlan, type PeLoadPlan } from '../../formats/index.js';
 import { callBefore } from '../call-site.js';
+import { HAMMERING, HammerWatch } from '../hammering.js';
 import { DEFAULT_LIMITS, EmulationRefused, type EmulationRun, type RunLimits, type RunStop } from '../events.js';
 import { AddressSpace, MappingRefused, pageUp } from '../memory.js';
 import { Cpu, UC } from '../unicorn.js';
-import { callLength, cpuid, X64 } from '../x86.js';
-import { X64_WINDOWS } from './abi.js';
+import { callLength, cpuid } from '../x86.js';
+import { X64_WINDOWS, X86_WINDOWS } from './abi.js';
 import { apiOf, DLLS, type Api } from './apis/index.js';
 import { ERROR } from './apis/api.js';
 import { WinSystem, type GuestCall } from './system.js';
 
-/** API thunks: 16 bytes each; the first is where host-made calls return to. */
-const THUNKS = 0x7ffe_0000_0000n;
 const THUNK_SIZE = 16n;
 const MAX_THUNKS = 4096;
-/** System DLLs' bases (nothing mapped there: GetModuleHandle's answers, GetProcAddress's keys). */
-const MODULES = 0x7ffb_0000_0000n;
-const TEB = 0x7ffd_f000_0000n;
-const PEB = TEB + 0x1000n;
+/**
+ * Where things go in each address space: API thunks (the first is where host-made calls return to), system
+ * DLLs' bases (nothing mapped there: GetModuleHandle's answers, GetProcAddress's keys), the TEB (the PEB and
+ * a scratch page follow it) and where the heap and VirtualAlloc place memory.
+ */
+const LAYOUT = {
+  64: { thunks: 0x7ffe_0000_0000n, modules: 0x7ffb_0000_0000n, teb: 0x7ffd_f000_0000n, mmap: 0x7f00_0000_0000n },
+  32: { thunks: 0x7ff0_0000n, modules: 0x7000_0000n, teb: 0x7ffd_0000n, mmap: 0x1000_0000n },
+} as const;
+/** PE machine types (winnt.h) the emulator runs, and how calls work on each. */
+const ABIS = new Map([
+  [0x8664, X64_WINDOWS],
+  [0x14c, X86_WINDOWS],
+]);
 const STACK_TOP = 0x40_0000n;
 const STACK_SIZE = 2 << 20;
 const THREAD_STACK = 1 << 20;
 /** An address no run reaches: Unicorn stops at `until`. */
 const NEVER = 0xffff_ffff_ffff_f000n;
-/** Calls of one API from one place in a row after which the loop is hammering, and no longer counted. */
-const HAMMERING = 1000;
 
 export interface WindowsRunOptions {
   /** argv[0] first. */
@@ -46,12 +53,16 @@ interface Thunk {
 
 export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): EmulationRun {
   const plan = peLoadPlan(bytes);
-  if (!plan.is64) throw new EmulationRefused('32-bit Windows programs are not emulated yet (x86-64 ones are)');
+  const abi = ABIS.get(plan.machine);
+  if (!abi)
+    throw new EmulationRefused(
+      `no emulator for Windows programs of machine type 0x${plan.machine.toString(16)} (x86 and x86-64 ones run)`,
+    );
+  const { thunks: THUNKS, modules: MODULES, teb: TEB, mmap } = LAYOUT[abi.pointer === 8 ? 64 : 32];
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const abi = X64_WINDOWS;
-  const cpu = new Cpu(UC.arch.x86, UC.mode.mode64);
+  const cpu = new Cpu(abi.unicorn.arch, abi.unicorn.mode);
   try {
-    const memory = new AddressSpace(cpu, limits.memory);
+    const memory = new AddressSpace(cpu, limits.memory, mmap);
     const sys = new WinSystem(cpu, memory, limits, abi, options.argv, options.files);
     const thunks: Thunk[] = [{ dll: '', name: 'return', api: null }];
     const thunkOf = (dll: string, name: string): bigint | null => {
@@ -73,40 +84,46 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
       [...dlls].filter(Boolean).forEach((dll, i) => sys.modules.set(dll, MODULES + BigInt(i) * 0x10_0000n));
       sys.resolveApi = (dll, name) => (sys.modules.has(dll) ? thunkOf(dll, name) : null);
       bindImports(sys, plan, thunkOf);
-      environment(sys, plan);
+      environment(sys, plan, TEB);
     } catch (err) {
       if (!(err instanceof MappingRefused)) throw err;
       return finish(sys, { reason: 'memory', detail: `loading: ${err.message}` });
     }
     cpu.onCpuid(() => {
-      const r = cpuid(Number(cpu.reg(X64.rax) & 0xffff_ffffn));
-      [X64.rax, X64.rbx, X64.rcx, X64.rdx].forEach((reg, i) => cpu.setReg(reg, BigInt(r[i]!)));
+      const r = cpuid(Number(cpu.reg(abi.cpuid[0]!) & 0xffff_ffffn));
+      abi.cpuid.forEach((reg, i) => cpu.setReg(reg, BigInt(r[i]!)));
     });
-    let repeated = { key: '', count: 0, event: null as ReturnType<WinSystem['record']> | null };
+    const hammer = new HammerWatch();
     cpu.onExecute(THUNKS, THUNKS + BigInt(MAX_THUNKS) * THUNK_SIZE - 1n, (address) => {
       const index = Number((address - THUNKS) / THUNK_SIZE);
       if (index === 0) return cpu.stop();
       const thunk = thunks[index]!;
       const ret = sys.pointerAt(cpu.reg(abi.sp));
       sys.site = callBefore(cpu, callLength, ret) ?? Number(ret);
-      const key = `${index}@${sys.site}`;
-      repeated = key === repeated.key ? { ...repeated, count: repeated.count + 1 } : { key, count: 1, event: null };
-      if (repeated.count === HAMMERING)
-        repeated.event = sys.record('api-hammering', thunk.name, {
-          name: `${thunk.dll}!${thunk.name}`,
-          count: HAMMERING,
-        });
-      if (repeated.event) repeated.event.detail.count = repeated.count;
-      else if (++sys.calls > limits.apiCalls)
+      sys.ticks++;
+      const counted = hammer.counts(thunk.name, sys.site, () =>
+        sys.record('api-hammering', thunk.name, { name: `${thunk.dll}!${thunk.name}`, count: HAMMERING }),
+      );
+      if (counted && ++sys.calls > limits.apiCalls)
         return sys.stop({ reason: 'api-calls', detail: `${limits.apiCalls} API calls` });
-      cpu.setReg(abi.result, BigInt.asUintN(64, BigInt(call(sys, thunk))));
+      const seen = sys.events.length;
+      if (!thunk.api && abi.pointer === 4) {
+        // A 32-bit stdcall API pops its own arguments: without knowing how many, the caller cannot go on.
+        call(sys, thunk);
+        return sys.stop({
+          reason: 'unsupported',
+          detail: `${thunk.dll}!${thunk.name} called at 0x${sys.site.toString(16)}`,
+        });
+      }
+      abi.setResult(cpu, BigInt(call(sys, thunk)));
+      if (sys.events.length > seen) hammer.reset();
+      sys.returnPops = thunk.api && !thunk.api.cdecl ? thunk.api.args : 0;
       if (sys.stopped || sys.pending.length || sys.exiting || sys.threadEnded !== null) cpu.stop();
-      else abi.leave(cpu, 0);
+      else abi.leave(cpu, sys.returnPops);
     });
-    sys.onExecutable = (at, size) => {
+    sys.onExecutable = (at, size) =>
       // The first instruction run there: the code as it was then is the unpacked payload.
-      const hook = cpu.onExecute(at, at + BigInt(size) - 1n, (pc) => {
-        cpu.removeHook(hook);
+      cpu.onFirstExecute(at, at + BigInt(size) - 1n, (pc) => {
         const bytes = cpu.read(at, size);
         sys.record('memory-execute', 'execute', {
           address: `0x${pc.toString(16)}`,
@@ -116,7 +133,6 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
         if (bytes)
           sys.dumps.push({ pid: sys.pid, process: sys.argv[0] ?? '', address: Number(at), why: 'executed', bytes });
       });
-    };
     cpu.onFault((address) =>
       sys.stop({
         reason: 'fault',
@@ -124,13 +140,13 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
       }),
     );
     const deadline = performance.now() + limits.wallMs;
-    const run = (c: GuestCall) => runGuest(sys, c, deadline);
+    const run = (c: GuestCall) => runGuest(sys, c, deadline, THUNKS);
     for (const fn of plan.tlsCallbacks)
       if (!sys.stopped) run({ fn: BigInt(fn), args: [sys.imageBase, 1n, 0n], thread: false });
     if (!sys.stopped && plan.entry) {
       const dllMain = plan.dll ? [sys.imageBase, 1n, 0n] : [];
       if (run({ fn: BigInt(plan.entry), args: dllMain, thread: false }) !== null)
-        sys.stop({ reason: 'exit', detail: `entry point returned ${BigInt.asIntN(32, cpu.reg(abi.result))}` });
+        sys.stop({ reason: 'exit', detail: `entry point returned ${BigInt.asIntN(32, abi.result(cpu))}` });
     }
     return finish(sys, sys.stopped ?? { reason: 'exit', detail: 'no entry point' });
   } finally {
@@ -162,7 +178,7 @@ function call(sys: WinSystem, thunk: Thunk): bigint | number {
  * its own), the registers of whoever was running put back after. Returns its result, or null once the run
  * has stopped.
  */
-function runGuest(sys: WinSystem, c: GuestCall, deadline: number): bigint | null {
+function runGuest(sys: WinSystem, c: GuestCall, deadline: number, returnTo: bigint): bigint | null {
   const { cpu, abi } = sys;
   const saved = cpu.save();
   let stack: bigint | null = null;
@@ -171,27 +187,27 @@ function runGuest(sys: WinSystem, c: GuestCall, deadline: number): bigint | null
       stack = sys.memory.find(THREAD_STACK);
       sys.memory.map(stack, THREAD_STACK, UC.prot.read | UC.prot.write);
     }
-    abi.enter(cpu, stack === null ? cpu.reg(abi.sp) - 0x80n : stack + BigInt(THREAD_STACK), c.args, THUNKS);
+    abi.enter(cpu, stack === null ? cpu.reg(abi.sp) - 0x80n : stack + BigInt(THREAD_STACK), c.args, returnTo);
   } catch (err) {
     if (!(err instanceof MappingRefused)) throw err;
     sys.stop({ reason: 'memory', detail: `thread stack: ${err.message}` });
     return null;
   }
-  const result = drive(sys, c.fn, deadline);
+  const result = drive(sys, c.fn, deadline, returnTo);
   if (stack !== null) sys.memory.unmap(stack, THREAD_STACK);
   saved.restore();
   return result;
 }
 
 /** Runs from `pc` until the function returns to the return thunk (its result) or the run stops (null). */
-function drive(sys: WinSystem, pc: bigint, deadline: number): bigint | null {
+function drive(sys: WinSystem, pc: bigint, deadline: number, returnTo: bigint): bigint | null {
   const { cpu, abi, limits } = sys;
   for (;;) {
     const left = deadline - performance.now();
     const code = left > 0 ? cpu.run(pc, NEVER, { timeoutUs: Math.ceil(left * 1000), count: limits.instructions }) : 0;
     pc = cpu.reg(abi.pc);
     if (sys.stopped) return null;
-    if (pc === THUNKS) return cpu.reg(abi.result);
+    if (pc === returnTo) return abi.result(cpu);
     if (sys.threadEnded !== null) {
       sys.threadEnded = null;
       return 0n;
@@ -201,14 +217,16 @@ function drive(sys: WinSystem, pc: bigint, deadline: number): bigint | null {
       return null;
     }
     // An API asked for guest code to run before it returns: run it, then complete the return.
-    const result = cpu.reg(abi.result);
-    for (const c of sys.pending.splice(0)) if (runGuest(sys, c, deadline) === null && sys.stopped) return null;
+    const result = abi.result(cpu);
+    const pops = sys.returnPops;
+    for (const c of sys.pending.splice(0))
+      if (runGuest(sys, c, deadline, returnTo) === null && sys.stopped) return null;
     if (sys.exiting) {
       sys.stop(sys.exiting);
       return null;
     }
-    cpu.setReg(abi.result, result);
-    abi.leave(cpu, 0);
+    abi.setResult(cpu, result);
+    abi.leave(cpu, pops);
     pc = cpu.reg(abi.pc);
   }
 }
@@ -240,22 +258,25 @@ function bindImports(sys: WinSystem, plan: PeLoadPlan, thunkOf: (dll: string, na
   }
 }
 
-/** The main thread's stack, TEB and PEB. */
-function environment(sys: WinSystem, plan: PeLoadPlan): void {
+/** The main thread's stack, its TEB, the PEB after it and a scratch page for the CPU's tables. */
+function environment(sys: WinSystem, plan: PeLoadPlan, teb: bigint): void {
   const { cpu, memory, abi } = sys;
   memory.map(STACK_TOP - BigInt(STACK_SIZE), STACK_SIZE, UC.prot.read | UC.prot.write);
   cpu.setReg(abi.sp, STACK_TOP - 0x100n);
-  memory.map(TEB, 0x2000, UC.prot.read | UC.prot.write);
-  // TEB: stack base and limit, itself, the process and thread ids, the PEB.
-  sys.writeInt(TEB + 0x08n, STACK_TOP, 8);
-  sys.writeInt(TEB + 0x10n, STACK_TOP - BigInt(STACK_SIZE), 8);
-  sys.writeInt(TEB + 0x30n, TEB, 8);
-  sys.writeInt(TEB + 0x40n, sys.pid, 8);
-  sys.writeInt(TEB + 0x48n, sys.tid, 8);
-  sys.writeInt(TEB + 0x60n, PEB, 8);
+  memory.map(teb, 0x3000, UC.prot.read | UC.prot.write);
+  const peb = teb + 0x1000n;
+  const at = (offset: number) => teb + BigInt(offset);
+  // The end of the SEH chain (x86 code walks it from fs:[0]).
+  sys.writePointer(teb, -1n);
+  sys.writePointer(at(abi.teb.stackBase), STACK_TOP);
+  sys.writePointer(at(abi.teb.stackLimit), STACK_TOP - BigInt(STACK_SIZE));
+  sys.writePointer(at(abi.teb.self), teb);
+  sys.writePointer(at(abi.teb.pid), BigInt(sys.pid));
+  sys.writePointer(at(abi.teb.tid), BigInt(sys.tid));
+  sys.writePointer(at(abi.teb.peb), peb);
   // PEB: not being debugged; the image base.
-  sys.writeInt(PEB + 0x10n, BigInt(plan.imageBase), 8);
-  abi.setTeb(cpu, TEB);
+  sys.writePointer(peb + BigInt(abi.pebImageBase), BigInt(plan.imageBase));
+  abi.setTeb(cpu, teb, teb + 0x2000n);
 }
 
 function finish(sys: WinSystem, stop: RunStop): EmulationRun {

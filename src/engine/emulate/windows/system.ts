@@ -23,6 +23,9 @@ const MAX_STRING = 32_768;
 /** Virtual clock: 2024-01-01T00:00:00Z, advancing a millisecond per API call (and by what Sleep asks). */
 const EPOCH_MS = 1_704_067_200_000;
 
+const STRUCT_FIELDS = { u8: 1, u16: 2, u32: 4, u64: 8 } as const;
+export type StructField = keyof typeof STRUCT_FIELDS | 'ptr';
+
 export type Handle =
   /** Standard input, output or error (0, 1, 2). */
   | { k: 'console'; n: number }
@@ -92,12 +95,16 @@ export class WinSystem {
   readonly pid = ROOT_PID;
   readonly tid = ROOT_PID + 4;
   lastError = 0;
+  /** API calls counted against the budget (not those of a hammering loop), and all of them (the clock). */
   calls = 0;
+  ticks = 0;
   /** Bytes written to files, sockets and the console. */
   written = 0;
   stopped: RunStop | null = null;
   /** Where the running API was called from in the executable. */
   site = 0;
+  /** Stack arguments the running API pops when it returns (32-bit stdcall). */
+  returnPops = 0;
   /** Guest functions the running API has asked to run before it returns. */
   pending: GuestCall[] = [];
   /** The process ends once the pending calls (its atexit functions) have run: exit() was called. */
@@ -184,7 +191,7 @@ export class WinSystem {
 
   /** Milliseconds since the run began, on the virtual clock. */
   elapsed(): number {
-    return this.calls + this.sleptMs;
+    return this.ticks + this.sleptMs;
   }
 
   sleep(ms: number): void {
@@ -288,6 +295,24 @@ export class WinSystem {
     const at = this.alloc('string', (text.length + 1) * (wide ? 2 : 1));
     if (at) this.writeString(at, text, wide);
     return at;
+  }
+
+  /**
+   * A C structure of `fields` as this CPU lays it out: each field aligned to its size (pointers and SIZE_T
+   * 4 or 8 bytes), the whole padded to its widest field.
+   */
+  struct(fields: [StructField, bigint | number][]): Uint8Array {
+    const width = (f: StructField) => (f === 'ptr' ? this.abi.pointer : STRUCT_FIELDS[f]);
+    const out: number[] = [];
+    for (const [f, value] of fields) {
+      const w = width(f);
+      while (out.length % w) out.push(0);
+      let v = BigInt.asUintN(w * 8, BigInt(value));
+      for (let i = 0; i < w; i++, v >>= 8n) out.push(Number(v & 0xffn));
+    }
+    const align = Math.max(...fields.map(([f]) => width(f)));
+    while (out.length % align) out.push(0);
+    return Uint8Array.from(out);
   }
 
   /** A pointer-sized value at `address`. */

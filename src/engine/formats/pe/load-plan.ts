@@ -11,6 +11,8 @@ import { RvaMap } from './rva-map.js';
 import { readTlsCallbacks } from './tls.js';
 
 export interface PeLoadPlan {
+  /** IMAGE_FILE_MACHINE_* (0x14c i386, 0x8664 AMD64). */
+  machine: number;
   is64: boolean;
   /** IMAGE_FILE_DLL: a library, whose entry point is DllMain. */
   dll: boolean;
@@ -48,6 +50,7 @@ export function peLoadPlan(bytes: Uint8Array): PeLoadPlan {
     exec: s.exec,
   }));
   return {
+    machine: h.machine,
     is64: h.is64,
     dll: (h.characteristics & 0x2000) !== 0,
     imageBase: h.imageBase,

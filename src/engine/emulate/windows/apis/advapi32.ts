@@ -135,8 +135,17 @@ export const ADVAPI32: ApiTable = {
     return true;
   }),
   InitializeSecurityDescriptor: stdcall(2, (c) => {
-    // SECURITY_DESCRIPTOR: revision 1, nothing else set (40 bytes on x64).
-    c.sys.cpu.write(c.arg(0), Uint8Array.of(1, ...new Array<number>(39).fill(0)));
+    // SECURITY_DESCRIPTOR: revision 1, no control bits, no owner, group or lists.
+    const sd = c.sys.struct([
+      ['u8', 1],
+      ['u8', 0],
+      ['u16', 0],
+      ['ptr', 0],
+      ['ptr', 0],
+      ['ptr', 0],
+      ['ptr', 0],
+    ]);
+    c.sys.cpu.write(c.arg(0), sd);
     return true;
   }),
   SetSecurityDescriptorDacl: stdcall(4, () => true),

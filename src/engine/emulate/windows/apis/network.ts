@@ -115,34 +115,43 @@ export const WS2_32: ApiTable = {
   gethostbyname: stdcall(1, (c) => {
     const name = c.str(0) ?? '';
     const address = resolve(c, name);
-    // hostent (x64): name, aliases, type and length (16-bit each), address list.
+    // hostent: name, aliases, address type and length, address list.
     const w = BigInt(c.sys.abi.pointer);
     const ip = c.sys.alloc(c.name, 4);
     c.sys.cpu.write(ip, Uint8Array.from(octets(address)));
     const list = c.sys.alloc(c.name, 2 * Number(w));
     c.sys.writePointer(list, ip);
     const aliases = c.sys.alloc(c.name, Number(w));
-    const hostent = c.sys.alloc(c.name, 4 * Number(w));
-    c.sys.writePointer(hostent, c.sys.heapString(name));
-    c.sys.writePointer(hostent + w, aliases);
-    c.sys.writeInt(hostent + 2n * w, AF_INET, 2);
-    c.sys.writeInt(hostent + 2n * w + 2n, 4, 2);
-    c.sys.writePointer(hostent + 3n * w, list);
+    const fields = c.sys.struct([
+      ['ptr', c.sys.heapString(name)],
+      ['ptr', aliases],
+      ['u16', AF_INET],
+      ['u16', 4],
+      ['ptr', list],
+    ]);
+    const hostent = c.sys.alloc(c.name, fields.length);
+    c.sys.cpu.write(hostent, fields);
     return hostent;
   }),
   getaddrinfo: stdcall(4, (c) => {
     const name = c.str(0) ?? '';
     const port = Number.parseInt(c.str(1) ?? '0', 10) || 0;
     const address = resolve(c, name);
-    // addrinfo (x64): flags, family, socktype, protocol (ints), address length, canonical name, address, next.
+    // addrinfo: flags, family, socket type, protocol, address length, canonical name, address, next.
     const sa = c.sys.alloc(c.name, 16);
     c.sys.cpu.write(sa, sockaddr(address, port));
-    const ai = c.sys.alloc(c.name, 48);
-    c.sys.writeInt(ai + 4n, AF_INET, 4);
-    c.sys.writeInt(ai + 8n, 1, 4);
-    c.sys.writeInt(ai + 12n, 6, 4);
-    c.sys.writeInt(ai + 16n, 16, 8);
-    c.sys.writePointer(ai + 32n, sa);
+    const fields = c.sys.struct([
+      ['u32', 0],
+      ['u32', AF_INET],
+      ['u32', 1],
+      ['u32', 6],
+      ['ptr', 16],
+      ['ptr', 0],
+      ['ptr', sa],
+      ['ptr', 0],
+    ]);
+    const ai = c.sys.alloc(c.name, fields.length);
+    c.sys.cpu.write(ai, fields);
     c.sys.writePointer(c.arg(3), ai);
     return 0;
   }),

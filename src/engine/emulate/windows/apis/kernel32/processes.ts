@@ -5,9 +5,9 @@ import { ROOT_PID } from '../../../events.js';
 import type { Process } from '../../system.js';
 import { ansiAndWide, ERROR, fail, stdcall, type ApiCall, type ApiTable } from '../api.js';
 
-/** Pseudo-handles of the current process and thread. */
-const CURRENT_PROCESS = 0xffff_ffff_ffff_ffffn;
-const CURRENT_THREAD = 0xffff_ffff_ffff_fffen;
+/** Pseudo-handles of the current process and thread: -1 and -2 in a handle's width. */
+const CURRENT_PROCESS = -1;
+const CURRENT_THREAD = -2;
 /** Processes a run may create. */
 const MAX_PROCESSES = 16;
 const CREATE_SUSPENDED = 0x4;
@@ -20,7 +20,7 @@ const PAGE_EXECUTE_READWRITE = 0x40;
 /** The process handle argument `i` names: the sample's own (null) or another, or undefined when none. */
 function target(c: ApiCall, i: number): Process | null | undefined {
   const value = c.arg(i);
-  if (value === CURRENT_PROCESS) return null;
+  if (BigInt.asIntN(c.sys.abi.pointer * 8, value) === BigInt(CURRENT_PROCESS)) return null;
   const h = c.sys.handles.get(value);
   if (h?.k !== 'process') return undefined;
   return h.pid === c.sys.pid ? null : c.sys.processes.get(h.pid);
@@ -166,17 +166,18 @@ export const PROCESSES: ApiTable = {
   VirtualQuery: stdcall(3, (c) => {
     const page = c.arg(0) & ~0xfffn;
     if (!c.sys.cpu.read(page, 1)) return fail(c, ERROR.INVALID_PARAMETER);
-    // MEMORY_BASIC_INFORMATION (x64): base, allocation base and rights, region size, state, rights, type.
-    const mbi = new DataView(new ArrayBuffer(48));
-    mbi.setBigUint64(0, page, true);
-    mbi.setBigUint64(8, page, true);
-    mbi.setUint32(16, PAGE_EXECUTE_READWRITE, true);
-    mbi.setBigUint64(24, 0x1000n, true);
-    mbi.setUint32(32, 0x1000, true);
-    mbi.setUint32(36, PAGE_EXECUTE_READWRITE, true);
-    mbi.setUint32(40, page >= c.sys.imageBase && page < c.sys.imageEnd ? 0x100_0000 : 0x2_0000, true);
-    c.sys.cpu.write(c.arg(1), new Uint8Array(mbi.buffer));
-    return 48;
+    // MEMORY_BASIC_INFORMATION: base, allocation base and rights, region size, state, rights, type.
+    const mbi = c.sys.struct([
+      ['ptr', page],
+      ['ptr', page],
+      ['u32', PAGE_EXECUTE_READWRITE],
+      ['ptr', 0x1000],
+      ['u32', 0x1000],
+      ['u32', PAGE_EXECUTE_READWRITE],
+      ['u32', page >= c.sys.imageBase && page < c.sys.imageEnd ? 0x100_0000 : 0x2_0000],
+    ]);
+    c.sys.cpu.write(c.arg(1), mbi);
+    return mbi.length;
   }),
   WriteProcessMemory: stdcall(5, (c) => {
     const p = target(c, 0);

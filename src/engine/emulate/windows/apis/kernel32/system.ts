@@ -2,7 +2,7 @@
 // modules (the sample, and system DLLs whose functions resolve to API handlers), thread-local slots,
 // synchronisation objects (one thread runs at a time: nothing ever waits) and string conversions.
 import { COMPUTER } from '../../files.js';
-import type { WinSystem } from '../../system.js';
+import type { StructField, WinSystem } from '../../system.js';
 import { ansiAndWide, bufferResult, ERROR, fail, stdcall, type ApiCall, type ApiTable } from '../api.js';
 
 /** 100 ns intervals from 1601 to the Unix epoch. */
@@ -80,19 +80,23 @@ export const SYSTEM: ApiTable = {
   }),
   GetVersion: stdcall(0, () => VERSION),
   GetSystemInfo: stdcall(1, (c) => {
-    // SYSTEM_INFO (x64 layout): AMD64, 4 KiB pages, the user address range, two processors, 64 KiB granularity.
-    const si = new DataView(new ArrayBuffer(48));
-    si.setUint16(0, 9, true);
-    si.setUint32(4, 4096, true);
-    si.setBigUint64(8, 0x1_0000n, true);
-    si.setBigUint64(16, 0x7fff_fffe_ffffn, true);
-    si.setBigUint64(24, 3n, true);
-    si.setUint32(32, 2, true);
-    si.setUint32(36, 8664, true);
-    si.setUint32(40, 0x1_0000, true);
-    si.setUint16(44, 6, true);
-    si.setUint16(46, 0x9e0a, true);
-    c.sys.cpu.write(c.arg(0), new Uint8Array(si.buffer));
+    // SYSTEM_INFO: the CPU (AMD64 or Intel), 4 KiB pages, the user address range, two processors, 64 KiB
+    // allocation granularity, family 6.
+    const x64 = c.sys.abi.pointer === 8;
+    const si = c.sys.struct([
+      ['u16', x64 ? 9 : 0],
+      ['u16', 0],
+      ['u32', 4096],
+      ['ptr', 0x1_0000],
+      ['ptr', x64 ? 0x7fff_fffe_ffffn : 0x7ffe_ffff],
+      ['ptr', 3],
+      ['u32', 2],
+      ['u32', x64 ? 8664 : 586],
+      ['u32', 0x1_0000],
+      ['u16', 6],
+      ['u16', 0x9e0a],
+    ]);
+    c.sys.cpu.write(c.arg(0), si);
     return 0;
   }),
   GetStartupInfoA: stdcall(1, (c) => startupInfo(c)),
@@ -207,9 +211,17 @@ export const SYSTEM: ApiTable = {
 };
 
 function startupInfo(c: ApiCall): number {
-  // STARTUPINFO (x64 layout): 104 bytes, cb first; nothing else set.
-  const si = new Uint8Array(104);
-  si[0] = 104;
+  // STARTUPINFO: its size first; three strings, eight numbers, two words and four pointers, all unset.
+  const fields: [StructField, number][] = [
+    ['u32', 0],
+    ...Array.from({ length: 3 }, (): [StructField, number] => ['ptr', 0]),
+    ...Array.from({ length: 8 }, (): [StructField, number] => ['u32', 0]),
+    ['u16', 0],
+    ['u16', 0],
+    ...Array.from({ length: 4 }, (): [StructField, number] => ['ptr', 0]),
+  ];
+  const si = c.sys.struct(fields);
+  si[0] = si.length;
   c.sys.cpu.write(c.arg(0), si);
   return 0;
 }

@@ -88,20 +88,30 @@ export function crtOf(sys: WinSystem): Crt {
   return crt;
 }
 
-/** The variable arguments of a call from argument `first` on. */
+/** The variable arguments of a call from argument `first` on (on x86 an 8-byte one takes two slots). */
 export function callArgs(c: ApiCall, first: number): VarArgs {
   let i = first;
-  return { next: () => c.arg(i++) };
+  const wide = c.sys.abi.pointer === 8;
+  return {
+    next: (bytes) => {
+      if (wide || bytes === 4) return c.arg(i++);
+      const low = c.arg(i++);
+      return low | (c.arg(i++) << 32n);
+    },
+  };
 }
 
-/** The variable arguments a va_list at `at` points at (slots of pointer width; doubles take two on x86). */
+/** The variable arguments a va_list at `at` points at (each at least a pointer's size). */
 export function listArgs(sys: WinSystem, at: bigint): VarArgs {
   let next = at;
   return {
-    next: () => {
-      const v = sys.pointerAt(next);
-      next += BigInt(sys.abi.pointer);
-      return v;
+    next: (bytes) => {
+      const size = Math.max(bytes, sys.abi.pointer);
+      const b = sys.bytes(next, size);
+      next += BigInt(size);
+      if (!b) return 0n;
+      const v = new DataView(b.buffer, b.byteOffset);
+      return size === 8 ? v.getBigUint64(0, true) : BigInt(v.getUint32(0, true));
     },
   };
 }

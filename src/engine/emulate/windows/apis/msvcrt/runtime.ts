@@ -130,10 +130,11 @@ export const RUNTIME: ApiTable = {
       c.sys.cpu.write(at + BigInt(10 * c.sys.abi.pointer), new Uint8Array(8).fill(127));
     });
   }),
-  time: cdecl(1, (c) => now(c)),
-  _time64: cdecl(1, (c) => now(c)),
-  localtime: cdecl(1, (c) => tm(c)),
-  _localtime64: cdecl(1, (c) => tm(c)),
+  // time_t is 32-bit in msvcrt's time and localtime for 32-bit programs, 64-bit in the _64 forms.
+  time: cdecl(1, (c) => now(c, c.sys.abi.pointer)),
+  _time64: cdecl(1, (c) => now(c, 8)),
+  localtime: cdecl(1, (c) => tm(c, c.sys.abi.pointer)),
+  _localtime64: cdecl(1, (c) => tm(c, 8)),
   atoi: cdecl(1, (c) => Number.parseInt(c.str(0) ?? '', 10) | 0),
   strlen: cdecl(1, (c) => c.str(0)?.length ?? 0),
   wcslen: cdecl(1, (c) => c.str(0, true)?.length ?? 0),
@@ -203,15 +204,18 @@ function initializers(c: ApiCall): number {
   return 0;
 }
 
-function now(c: ApiCall): bigint {
+function now(c: ApiCall, bytes: 4 | 8): bigint {
   const seconds = BigInt(Math.floor(c.sys.now() / 1000));
-  if (c.arg(0)) c.sys.writeInt(c.arg(0), seconds, 8);
+  if (c.arg(0)) c.sys.writeInt(c.arg(0), seconds, bytes);
   return seconds;
 }
 
 /** struct tm (nine ints) of the time_t at argument 0, in UTC (the machine's zone). */
-function tm(c: ApiCall): bigint {
-  const seconds = Number(c.sys.pointerAt(c.arg(0)));
+function tm(c: ApiCall, bytes: 4 | 8): bigint {
+  const raw = c.sys.bytes(c.arg(0), bytes);
+  const seconds = raw
+    ? Number(bytes === 8 ? new DataView(raw.buffer).getBigInt64(0, true) : new DataView(raw.buffer).getInt32(0, true))
+    : 0;
   const d = new Date(seconds * 1000);
   const start = Date.UTC(d.getUTCFullYear(), 0, 1);
   const fields = [
