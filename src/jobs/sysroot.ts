@@ -15,6 +15,8 @@ const MAX_FILE = 64 << 20;
 const GUEST_DIRS: Partial<Record<Architecture, { multiarch: string; host: NodeJS.Architecture }>> = {
   x86_64: { multiarch: 'x86_64-linux-gnu', host: 'x64' },
   arm64: { multiarch: 'aarch64-linux-gnu', host: 'arm64' },
+  x86: { multiarch: 'i686-linux-gnu', host: 'ia32' },
+  arm: { multiarch: 'arm-linux-gnueabihf', host: 'arm' },
 };
 
 export function hostSysroot(dirs: readonly string[] = X86_64): Sysroot {

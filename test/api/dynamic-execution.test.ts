@@ -16,17 +16,19 @@ const SANDBOX = {
   analysis_config: { sandbox_config: { enabled: true, command_line_args: '--beacon  c2.example.org' } },
 };
 
-/** A 32-bit ARM program (bx lr): the static analysis reads it, the emulator has no ARM kernel yet. */
-const armProgram = () =>
+/** A MIPS program (jr ra; nop): the static analysis reads it, the emulator has no MIPS kernel yet. */
+const mipsProgram = () =>
   Buffer.from(
     buildElf({
       bits: 32,
       little: true,
-      machine: 40,
+      machine: 8,
       type: 2,
       entry: 0x401000,
       base: 0x400000,
-      sections: [{ name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0x1e, 0xff, 0x2f, 0xe1) }],
+      sections: [
+        { name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0x08, 0, 0xe0, 0x03, 0, 0, 0, 0) },
+      ],
     }),
   );
 
@@ -174,11 +176,11 @@ for (const backend of backends) {
     test('a sample the emulator cannot run ends in ERROR saying why; without the sandbox, 409 says how', async (t) => {
       if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
       const { alice } = h().keys;
-      const arm = await h().analysis(alice, armProgram(), SANDBOX);
-      assert.equal(await settled(arm), 'ERROR');
-      const refused = await view(arm, 'process-tree');
+      const mips = await h().analysis(alice, mipsProgram(), SANDBOX);
+      assert.equal(await settled(mips), 'ERROR');
+      const refused = await view(mips, 'process-tree');
       assert.equal(refused.statusCode, 409);
-      assert.match(refused.json().message, /could not run: no emulator for arm programs yet/);
+      assert.match(refused.json().message, /could not run: no emulator for mips programs yet/);
       assert.equal(
         (await h().request('GET', '/v2/analyses/list?dynamic_execution_status=ERROR', alice)).json().data.results
           .length,

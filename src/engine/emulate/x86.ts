@@ -1,5 +1,6 @@
 // x86 as the emulator sees it whatever the system: Unicorn's register ids, the CPUID a guest is told and
 // the call instructions found before a return address.
+import type { Cpu } from './unicorn.js';
 
 /** Register ids (unicorn/x86.h). */
 export const X64 = {
@@ -22,7 +23,66 @@ export const X64 = {
 } as const;
 
 /** Register ids of 32-bit mode (unicorn/x86.h). */
-export const X86 = { eax: 19, ebx: 21, ecx: 22, edx: 24, eip: 26, esp: 30, ds: 17, es: 28, fs: 32, ss: 49 } as const;
+export const X86 = {
+  eax: 19,
+  ebx: 21,
+  ecx: 22,
+  edx: 24,
+  esi: 29,
+  edi: 23,
+  ebp: 20,
+  eip: 26,
+  esp: 30,
+  ds: 17,
+  es: 28,
+  fs: 32,
+  gs: 33,
+  ss: 49,
+} as const;
+
+/** Unicorn's ids of the x87 control word and SSE's MXCSR (the same in both modes). */
+const FPCW = 246;
+const MXCSR = 249;
+
+/**
+ * The floating-point state a new process starts with: x87 at the precision the system sets (Linux 0x37f,
+ * extended; Windows 0x27f, double), every exception masked. Unicorn starts both at 0: single precision, so
+ * a program whose C library does not reset them (glibc) computes doubles on the x87 as floats.
+ */
+export function initFloatingPoint(cpu: Cpu, controlWord: number): void {
+  cpu.setReg(FPCW, BigInt(controlWord));
+  cpu.setReg(MXCSR, 0x1f80n);
+}
+
+/**
+ * A 32-bit read/write data segment descriptor: `limit` bytes (4 KiB pages when `pages`) at `base`, at
+ * privilege `dpl` (3: loadable with a user selector, as Linux's TLS segment).
+ */
+export function dataDescriptor(base: bigint, limit: number, opts: { pages?: boolean; dpl?: number } = {}): Uint8Array {
+  const b = Number(base);
+  const access = 0x92 | ((opts.dpl ?? 0) << 5);
+  const flags = 0x40 | (opts.pages ? 0x80 : 0) | ((limit >> 16) & 0xf);
+  return Uint8Array.of(
+    limit & 0xff,
+    (limit >> 8) & 0xff,
+    b & 0xff,
+    (b >> 8) & 0xff,
+    (b >> 16) & 0xff,
+    access,
+    flags,
+    (b >>> 24) & 0xff,
+  );
+}
+
+/**
+ * A GDT at `table` (a mapped page) with a flat 32-bit data segment at selector 0x10 loaded into SS, DS and
+ * ES: Unicorn reloads segments when the table changes, and its defaults would then leave a 16-bit stack.
+ */
+export function flatSegments(cpu: Cpu, table: bigint): void {
+  cpu.write(table + 0x10n, dataDescriptor(0n, 0xfffff, { pages: true }));
+  cpu.setGdt(table, 0xff);
+  for (const segment of [X86.ss, X86.ds, X86.es]) cpu.setReg(segment, 0x10n);
+}
 
 const bits = (...b: number[]) => b.reduce((v, x) => (v | (1 << x)) >>> 0, 0);
 

@@ -4,6 +4,7 @@ import { ARM_IR } from '../ir/arm/index.js';
 import type { ClassTable, InstructionClass } from './classes.js';
 import { RETURN_REG, type Dialect } from './dialect.js';
 import type { IsaProfile } from './profile.js';
+import { ARM_LINUX } from '../emulate/linux/arm.js';
 
 const COND = '(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?';
 /** A32/T32 base mnemonic with optional flag-setting `s` and condition suffix (`addseq`, `movne`). */
@@ -70,6 +71,6 @@ export const ARM: IsaProfile = {
   dialect: DIALECT,
   pebAccess: null,
   ir: ARM_IR,
-  emulator: null,
+  emulator: ARM_LINUX,
   names: { model: 'arm-32', capa: 'arm' },
 };

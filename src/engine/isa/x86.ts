@@ -3,6 +3,7 @@ import type { ClassTable } from './classes.js';
 import type { Dialect } from './dialect.js';
 import type { IsaProfile } from './profile.js';
 import { X86_IR } from '../ir/x86/index.js';
+import { I386_LINUX } from '../emulate/linux/i386.js';
 import { X86_64_LINUX } from '../emulate/linux/x86-64.js';
 
 // `mov`-family and ALU instructions with a memory operand are split by classifyInstruction into
@@ -117,7 +118,7 @@ export const X86: IsaProfile = {
   modeFor: () => 'x86',
   pebAccess: /\bfs:\[(0x)?30\]/,
   ir: X86_IR,
-  emulator: null,
+  emulator: I386_LINUX,
   names: { model: 'x86-32', capa: 'i386' },
 };
 

@@ -1,11 +1,12 @@
 // AArch64 Linux: the generic system-call numbers (include/uapi/asm-generic/unistd.h), `svc #0` with the
 // number in x8 and arguments in x0–x5, the generic struct stat, and tpidr_el0 as the thread pointer.
+import { callBefore } from '../call-site.js';
 import { UC } from '../unicorn.js';
 import type { LinuxCpu } from './cpu.js';
 import { kernelAbi, type StatLayout } from './kernel.js';
 
 /** Register ids (unicorn/arm64.h). */
-const A64 = { x0: 199, x8: 207, sp: 4, pc: 260, tpidr: 262 } as const;
+const A64 = { x0: 199, x8: 207, lr: 2, sp: 4, pc: 260, tpidr: 262 } as const;
 const x = (n: number) => A64.x0 + n;
 /** Unicorn's interrupt number for `svc` (EXCP_SWI). */
 const SVC = 2;
@@ -117,13 +118,15 @@ export const AARCH64_LINUX: LinuxCpu = {
   platform: 'aarch64',
   pc: A64.pc,
   sp: A64.sp,
-  callArgs: [0, 1, 2, 3, 4, 5, 6, 7].map(x),
+  bits: 64,
+  callArg: (cpu, i) => cpu.reg(x(i)),
   syscall: { nr: A64.x8, args: [0, 1, 2, 3, 4, 5].map(x), result: x(0), names: new Map(NUMBERS) },
-  abi: (cpu) => kernelAbi(cpu, STAT, A64.tpidr),
+  abi: (cpu) => kernelAbi(cpu, 'aarch64', STAT, A64.tpidr),
   hooks(cpu, syscall) {
     // Other exceptions (brk, undefined instructions) are the program's faults: the run stops at them.
     cpu.onInterrupt((n) => (n === SVC ? syscall() : cpu.stop()));
   },
-  callLength,
+  callSite: (cpu, ret) => callBefore(cpu, callLength, ret),
+  returnAddress: (cpu) => cpu.reg(A64.lr),
   halt: null,
 };

@@ -93,14 +93,23 @@ export function statBytes(layout: StatLayout, size: number, mode: number): Uint8
 
 /** A layout the C library shares with the kernel and that differs by CPU (stat). */
 export interface KernelAbi {
+  /** Bytes of a pointer, a long and a size_t (4 on 32-bit CPUs). */
+  pointer: 4 | 8;
+  /** uname's machine. */
+  machine: string;
   /** struct stat of a regular file or directory of `size` bytes. */
   stat(size: number, mode: number): Uint8Array;
   /** The thread-pointer register, set by arch_prctl(ARCH_SET_FS) and friends. */
   setThreadPointer(value: bigint): void;
 }
 
-/** The ABI of a CPU whose struct stat is `layout` and whose thread pointer is Unicorn register `tp`. */
-export const kernelAbi = (cpu: Cpu, layout: StatLayout, tp: number): KernelAbi => ({
+/**
+ * The ABI of a 64-bit CPU (uname's `machine`) whose struct stat is `layout` and whose thread pointer is
+ * Unicorn register `tp`.
+ */
+export const kernelAbi = (cpu: Cpu, machine: string, layout: StatLayout, tp: number): KernelAbi => ({
+  pointer: 8,
+  machine,
   stat: (size, mode) => statBytes(layout, size, mode),
   setThreadPointer: (value) => cpu.setReg(tp, value),
 });
@@ -227,17 +236,41 @@ export class Kernel {
   }
 
   /** `count` guest pointers of `width` bytes from `address`, up to a null one. */
-  pointers(address: bigint, width: number, count = 256): bigint[] {
+  pointers(address: bigint, count = 256): bigint[] {
     const out: bigint[] = [];
     for (let i = 0; i < count; i++) {
-      const b = this.cpu.read(address + BigInt(i * width), width);
-      if (!b) break;
-      const v =
-        width === 8 ? new DataView(b.buffer).getBigUint64(0, true) : BigInt(new DataView(b.buffer).getUint32(0, true));
-      if (v === 0n) break;
+      const v = this.word(address, i);
+      if (!v) break;
       out.push(v);
     }
     return out;
+  }
+
+  /** Word `i` (a pointer, long or size_t) of the array at `address`, or null when unmapped. */
+  word(address: bigint, i = 0): bigint | null {
+    const width = this.abi.pointer;
+    const b = this.cpu.read(address + BigInt(i * width), width);
+    if (!b) return null;
+    const v = new DataView(b.buffer);
+    return width === 8 ? v.getBigUint64(0, true) : BigInt(v.getUint32(0, true));
+  }
+
+  /** `values` as words (longs, pointers) at `address`. */
+  writeWords(address: bigint, ...values: (number | bigint)[]): void {
+    const width = this.abi.pointer;
+    const b = new Uint8Array(values.length * width);
+    const v = new DataView(b.buffer);
+    values.forEach((x, i) => {
+      const w = BigInt.asUintN(width * 8, BigInt(x));
+      if (width === 8) v.setBigUint64(i * 8, w, true);
+      else v.setUint32(i * 4, Number(w), true);
+    });
+    this.cpu.write(address, b);
+  }
+
+  /** A system-call argument as the C int or long it is (sign-extended from the CPU's width). */
+  int(value: bigint | undefined): number {
+    return Number(BigInt.asIntN(this.abi.pointer * 8, value ?? 0n));
   }
 
   path(dirfd: bigint, address: bigint): string | null {

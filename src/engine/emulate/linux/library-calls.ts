@@ -5,7 +5,6 @@
 // runs per watched call, never per instruction; calls the library makes itself are not the program's.
 import { parseElf } from '../../formats/elf/index.js';
 import type { Cpu } from '../unicorn.js';
-import { callBefore } from '../call-site.js';
 import type { LinuxCpu } from './cpu.js';
 import type { Kernel } from './kernel.js';
 
@@ -32,13 +31,12 @@ export function watchLibraryCalls(cpu: Cpu, linux: LinuxCpu, kernel: Kernel, byt
     const arg = WATCHED[name]!;
     for (const stub of imp.stubs)
       cpu.onExecute(BigInt(stub) + base, BigInt(stub) + base, () => {
-        // At the stub's first instruction the return address is on top of the stack: the call before it
-        // is the program's.
-        const top = cpu.read(cpu.reg(linux.sp), 8);
-        const site =
-          top && callBefore(cpu, linux.callLength, new DataView(top.buffer, top.byteOffset).getBigUint64(0, true));
+        // At the stub's first instruction the return address is the program's: the call before it made
+        // this one.
+        const ret = linux.returnAddress(cpu);
+        const site = ret === null ? null : linux.callSite(cpu, ret);
         const detail: Record<string, string> = { name };
-        const value = arg === null ? null : kernel.string(cpu.reg(linux.callArgs[arg]!));
+        const value = arg === null ? null : kernel.string(linux.callArg(cpu, arg));
         if (value !== null) detail.argument = value;
         kernel.libraryCall(name, detail, site ?? Number(cpu.reg(linux.pc)));
       });

@@ -11,18 +11,21 @@ import { AddressSpace, MappingRefused, PAGE, pageDown, pageUp, permsOf } from '.
 import { SYSCALLS } from './syscalls.js';
 import { isaProfile } from '../../isa/index.js';
 import { identify } from '../../formats/index.js';
-import { callBefore } from '../call-site.js';
 import type { LinuxCpu } from './cpu.js';
 
-/** Where a position-independent executable and its loader are put (as Linux does without ASLR), the stack's top. */
-const PIE_BASE = 0x5555_5555_4000n;
-const LOADER_BASE = 0x7fff_f7fc_0000n;
+/**
+ * Where a position-independent executable and its loader are put (as Linux does without ASLR), the stack's
+ * top and where mmap places memory, in a 64-bit and a 32-bit address space.
+ */
+const LAYOUT = {
+  8: { pie: 0x5555_5555_4000n, loader: 0x7fff_f7fc_0000n, stackTop: 0x7fff_ffff_f000n, mmap: 0x7f00_0000_0000n },
+  4: { pie: 0x5655_5000n, loader: 0xf7f0_0000n, stackTop: 0xfffd_e000n, mmap: 0x7000_0000n },
+} as const;
 /** An address no run reaches: Unicorn stops at `until`, and a jump to 0 must fault instead. */
 const NEVER = 0xffff_ffff_ffff_f000n;
 /** Stack bytes searched for the executable's return address (the resolver keeps large buffers there). */
 const STACK_SCAN = 256 << 10;
 const STACK_CHUNK = 4096;
-const STACK_TOP = 0x7fff_ffff_f000n;
 const STACK_SIZE = 1 << 21;
 /** Auxiliary vector keys (elf.h). */
 const AT = { PHDR: 3, PHENT: 4, PHNUM: 5, PAGESZ: 6, BASE: 7, ENTRY: 9, UID: 11, EUID: 12, GID: 13, EGID: 14 };
@@ -52,33 +55,37 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): Emulat
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const cpu = new Cpu(linux.unicorn.arch, linux.unicorn.mode);
   try {
-    const memory = new AddressSpace(cpu, limits.memory);
+    const abi = linux.abi(cpu);
+    const layout = LAYOUT[abi.pointer];
+    const memory = new AddressSpace(cpu, limits.memory, layout.mmap);
     const fs = new VirtualFs(options.files, options.sysroot);
-    const kernel = new Kernel(cpu, memory, fs, limits, linux.abi(cpu));
-    const base = plan.relocatable ? PIE_BASE : 0n;
+    const kernel = new Kernel(cpu, memory, fs, limits, abi);
+    const base = plan.relocatable ? layout.pie : 0n;
     let entry = BigInt(plan.entry) + base;
     try {
       memory.brkStart = memory.brk = pageUp(load(cpu, memory, bytes, plan, base));
       if (loader) {
         // The loader runs first and maps the C library through the kernel, as on Linux.
         const ld = elfLoadPlan(loader);
-        load(cpu, memory, loader, ld, LOADER_BASE);
-        entry = BigInt(ld.entry) + LOADER_BASE;
+        load(cpu, memory, loader, ld, layout.loader);
+        entry = BigInt(ld.entry) + layout.loader;
       }
-      cpu.setReg(linux.sp, stack(cpu, memory, plan, base, loader ? LOADER_BASE : 0n, linux.platform, options));
+      const loaderBase = loader ? layout.loader : 0n;
+      cpu.setReg(linux.sp, stack(cpu, memory, plan, { base, loaderBase, top: layout.stackTop }, linux, options));
     } catch (err) {
       if (!(err instanceof MappingRefused)) throw err;
       return finish(kernel, { reason: 'memory', detail: `loading: ${err.message}` }, base);
     }
     if (loader) watchLibraryCalls(cpu, linux, kernel, bytes, base);
-    const siteOf = callSites(cpu, linux, plan, base);
+    const siteOf = callSites(kernel, linux, plan, base);
     const { syscall } = linux;
+    const handlers = linux.syscalls ? { ...SYSCALLS, ...linux.syscalls } : SYSCALLS;
     linux.hooks(cpu, () => {
       const nr = Number(cpu.reg(syscall.nr));
       const pc = cpu.reg(linux.pc);
       const args = syscall.args.map((r) => cpu.reg(r));
       const at = { pc: Number(pc), site: siteOf(pc) };
-      cpu.setReg(syscall.result, kernel.call(syscall.names.get(nr) ?? null, nr, args, at, SYSCALLS));
+      cpu.setReg(syscall.result, kernel.call(syscall.names.get(nr) ?? null, nr, args, at, handlers));
     });
     cpu.onFault((address) =>
       kernel.stop({
@@ -111,7 +118,7 @@ function runProcess(
   for (;;) {
     const left = deadline - performance.now();
     const code = left > 0 ? cpu.run(pc, NEVER, { timeoutUs: Math.ceil(left * 1000), count: limits.instructions }) : 0;
-    pc = cpu.reg(linux.pc);
+    pc = linux.resumeAt?.(cpu) ?? cpu.reg(linux.pc);
     const fork = kernel.pendingFork;
     if (!fork || kernel.stopped) return kernel.stopped ?? ended(cpu, linux, code, pc, limits, deadline);
     kernel.pendingFork = null;
@@ -183,19 +190,22 @@ function load(cpu: Cpu, memory: AddressSpace, bytes: Uint8Array, plan: ElfLoadPl
   }, 0n);
 }
 
-/** The initial stack (System V x86-64 ABI, figure 3.9): argc, argv, envp, auxv, then the strings. */
+/**
+ * The initial stack (System V ABI, x86-64 figure 3.9; the same in words of 4 bytes on 32-bit CPUs): argc,
+ * argv, envp, auxv, then the strings.
+ */
 function stack(
   cpu: Cpu,
   memory: AddressSpace,
   plan: ElfLoadPlan,
-  base: bigint,
-  loaderBase: bigint,
-  platformName: string,
+  at: { base: bigint; loaderBase: bigint; top: bigint },
+  linux: LinuxCpu,
   options: LinuxRunOptions,
 ): bigint {
-  memory.map(STACK_TOP - BigInt(STACK_SIZE), STACK_SIZE, permsOf({ read: true, write: true, exec: false }));
+  const { base, loaderBase } = at;
+  memory.map(at.top - BigInt(STACK_SIZE), STACK_SIZE, permsOf({ read: true, write: true, exec: false }));
   const enc = new TextEncoder();
-  let top = STACK_TOP;
+  let top = at.top;
   const put = (b: Uint8Array) => {
     top -= BigInt(b.length);
     cpu.write(top, b);
@@ -203,7 +213,7 @@ function stack(
   };
   const env = options.env ?? ['HOME=/home/user', 'PATH=/usr/local/bin:/usr/bin:/bin', 'USER=user', 'LANG=C.UTF-8'];
   const execfn = put(enc.encode(`${options.argv[0] ?? 'sample'}\0`));
-  const platform = put(enc.encode(`${platformName}\0`));
+  const platform = put(enc.encode(`${linux.platform}\0`));
   const random = put(Uint8Array.from({ length: 16 }, (_, i) => (i * 73 + 41) & 0xff));
   const envp = env.map((e) => put(enc.encode(`${e}\0`)));
   const argv = options.argv.map((a) => put(enc.encode(`${a}\0`)));
@@ -227,11 +237,16 @@ function stack(
     [0, 0n],
   ];
   const words = [BigInt(argv.length), ...argv, 0n, ...envp, 0n, ...aux.flatMap(([k, v]) => [BigInt(k), v])];
-  // rsp is 16-byte aligned at the entry point.
-  top = (top - BigInt(words.length * 8)) & ~0xfn;
-  const table = new Uint8Array(words.length * 8);
+  // The stack pointer is 16-byte aligned at the entry point.
+  const width = linux.bits / 8;
+  top = (top - BigInt(words.length * width)) & ~0xfn;
+  const table = new Uint8Array(words.length * width);
   const view = new DataView(table.buffer);
-  words.forEach((w, i) => view.setBigUint64(i * 8, BigInt.asUintN(64, w), true));
+  words.forEach((w, i) =>
+    width === 8
+      ? view.setBigUint64(i * 8, BigInt.asUintN(64, w), true)
+      : view.setUint32(i * 4, Number(BigInt.asUintN(32, w)), true),
+  );
   cpu.write(top, table);
   return top;
 }
@@ -242,7 +257,9 @@ function stack(
  * C library (the newest return address on the stack that follows a call instruction of the executable),
  * or null when there is none (the loader at work).
  */
-function callSites(cpu: Cpu, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): (pc: bigint) => number | null {
+function callSites(kernel: Kernel, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): (pc: bigint) => number | null {
+  const { cpu } = kernel;
+  const width = kernel.abi.pointer;
   const code = plan.segments
     .filter((s) => s.exec)
     .map((s) => [BigInt(s.vaddr) + base, BigInt(s.vaddr + s.memSize) + base]);
@@ -252,11 +269,11 @@ function callSites(cpu: Cpu, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): 
     const sp = cpu.reg(linux.sp);
     for (let at = sp; at < sp + BigInt(STACK_SCAN); at += BigInt(STACK_CHUNK)) {
       // The stack's top may end a chunk: then only what is mapped of it, word by word.
-      const chunk = cpu.read(at, STACK_CHUNK) ?? mappedWords(cpu, at);
+      const chunk = cpu.read(at, STACK_CHUNK) ?? mappedWords(kernel, at);
       const view = new DataView(chunk.buffer);
-      for (let i = 0; i + 8 <= chunk.length; i += 8) {
-        const ret = view.getBigUint64(i, true);
-        const call = inside(ret) ? callBefore(cpu, linux.callLength, ret) : null;
+      for (let i = 0; i + width <= chunk.length; i += width) {
+        const ret = width === 8 ? view.getBigUint64(i, true) : BigInt(view.getUint32(i, true));
+        const call = inside(ret) ? linux.callSite(cpu, ret) : null;
         if (call !== null) return call;
       }
       if (chunk.length < STACK_CHUNK) break;
@@ -266,12 +283,13 @@ function callSites(cpu: Cpu, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): 
 }
 
 /** The words from `at` that are mapped, up to a chunk's length. */
-function mappedWords(cpu: Cpu, at: bigint): Uint8Array {
+function mappedWords(kernel: Kernel, at: bigint): Uint8Array {
+  const width = kernel.abi.pointer;
   const out = new Uint8Array(STACK_CHUNK);
   let n = 0;
-  for (let word = cpu.read(at, 8); word && n < STACK_CHUNK; word = cpu.read(at + BigInt(n), 8)) {
+  for (let word = kernel.cpu.read(at, width); word && n < STACK_CHUNK; word = kernel.cpu.read(at + BigInt(n), width)) {
     out.set(word, n);
-    n += 8;
+    n += width;
   }
   return out.subarray(0, n);
 }

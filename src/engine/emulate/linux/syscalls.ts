@@ -3,7 +3,6 @@
 // ordinary process would see it.
 import { Kernel, type Handler } from './kernel.js';
 
-const n = (v: bigint | undefined) => Number(BigInt.asIntN(64, v ?? 0n));
 const ok = 0n;
 const MAP_FIXED = 0x10;
 const ARCH_SET_FS = 0x1002;
@@ -15,10 +14,10 @@ const POLLIN = 1;
 const POLLOUT = 4;
 const ARCH_GET_FS = 0x1003;
 
-/** uname's struct utsname: six 65-byte fields. */
-function utsname(): Uint8Array {
+/** uname's struct utsname of a `machine`: six 65-byte fields. */
+function utsname(machine: string): Uint8Array {
   const out = new Uint8Array(65 * 6);
-  ['Linux', 'workstation', '6.1.0-18-amd64', '#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1', 'x86_64', '(none)'].forEach(
+  ['Linux', 'workstation', '6.1.0-18-amd64', '#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1', machine, '(none)'].forEach(
     (s, i) => out.set(new TextEncoder().encode(s), i * 65),
   );
   return out;
@@ -34,30 +33,30 @@ const u64 = (...values: number[]) => {
 };
 
 export const SYSCALLS: Record<string, Handler> = {
-  read: (k, a) => k.read(n(a[0]), a[1]!, n(a[2])),
-  write: (k, a) => k.write(n(a[0]), a[1]!, n(a[2])),
+  read: (k, a) => k.read(k.int(a[0]), a[1]!, k.int(a[2])),
+  write: (k, a) => k.write(k.int(a[0]), a[1]!, k.int(a[2])),
   pread64: (k, a) => {
-    const pos = k.lseek(n(a[0]), 0n, 1);
+    const pos = k.lseek(k.int(a[0]), 0n, 1);
     if (pos < 0n) return pos;
-    k.lseek(n(a[0]), a[3]!, 0);
-    const r = k.read(n(a[0]), a[1]!, n(a[2]), 'pread64');
-    k.lseek(n(a[0]), pos, 0);
+    k.lseek(k.int(a[0]), a[3]!, 0);
+    const r = k.read(k.int(a[0]), a[1]!, k.int(a[2]), 'pread64');
+    k.lseek(k.int(a[0]), pos, 0);
     return r;
   },
   readv: (k, a) => vector(k, a, (fd, at, len) => k.read(fd, at, len, 'readv')),
   writev: (k, a) => vector(k, a, (fd, at, len) => k.write(fd, at, len, 'writev')),
-  open: (k, a) => openAt(k, -100n, a[0]!, n(a[1])),
-  openat: (k, a) => openAt(k, a[0]!, a[1]!, n(a[2])),
+  open: (k, a) => openAt(k, -100n, a[0]!, k.int(a[1])),
+  openat: (k, a) => openAt(k, a[0]!, a[1]!, k.int(a[2])),
   creat: (k, a) => openAt(k, -100n, a[0]!, 0x241),
-  close: (k, a) => k.close(n(a[0])),
-  lseek: (k, a) => k.lseek(n(a[0]), a[1]!, n(a[2])),
-  fstat: (k, a) => k.stat(null, n(a[0]), a[1]!),
+  close: (k, a) => k.close(k.int(a[0])),
+  lseek: (k, a) => k.lseek(k.int(a[0]), a[1]!, k.int(a[2])),
+  fstat: (k, a) => k.stat(null, k.int(a[0]), a[1]!),
   stat: (k, a) => k.stat(k.path(-100n, a[0]!), null, a[1]!),
   lstat: (k, a) => k.stat(k.path(-100n, a[0]!), null, a[1]!),
   newfstatat: (k, a) => {
     // AT_EMPTY_PATH with "": the descriptor itself.
     const p = k.string(a[1]!);
-    return p === '' ? k.stat(null, n(a[0]), a[2]!) : k.stat(k.path(a[0]!, a[1]!), null, a[2]!);
+    return p === '' ? k.stat(null, k.int(a[0]), a[2]!) : k.stat(k.path(a[0]!, a[1]!), null, a[2]!);
   },
   access: (k, a) => exists(k, k.path(-100n, a[0]!)),
   faccessat: (k, a) => exists(k, k.path(a[0]!, a[1]!)),
@@ -71,34 +70,44 @@ export const SYSCALLS: Record<string, Handler> = {
   mkdirat: (k, a) => withPath(k, k.path(a[0]!, a[1]!), (p) => k.mkdir(p)),
   getcwd: (k, a) => {
     const bytes = new TextEncoder().encode(`${k.cwd}\0`);
-    if (bytes.length > n(a[1])) return k.fail(Kernel.E.RANGE);
+    if (bytes.length > k.int(a[1])) return k.fail(Kernel.E.RANGE);
     k.cpu.write(a[0]!, bytes);
     return BigInt(bytes.length);
   },
   chdir: (k, a) =>
     withPath(k, k.path(-100n, a[0]!), (p) => (k.fs.isDirectory(p) ? ((k.cwd = p), ok) : k.fail(Kernel.E.NOENT))),
-  readlink: (k, a) => readlink(k, k.path(-100n, a[0]!), a[1]!, n(a[2])),
-  readlinkat: (k, a) => readlink(k, k.path(a[0]!, a[1]!), a[2]!, n(a[3])),
+  readlink: (k, a) => readlink(k, k.path(-100n, a[0]!), a[1]!, k.int(a[2])),
+  readlinkat: (k, a) => readlink(k, k.path(a[0]!, a[1]!), a[2]!, k.int(a[3])),
   // Standard output is never a terminal here (TCGETS, TIOCGWINSZ: ENOTTY).
   ioctl: (k) => k.fail(Kernel.E.NOTTY),
   fcntl: () => ok,
-  dup: (k, a) => dup(k, n(a[0]), null),
-  dup2: (k, a) => dup(k, n(a[0]), n(a[1])),
-  dup3: (k, a) => dup(k, n(a[0]), n(a[1])),
+  dup: (k, a) => dup(k, k.int(a[0]), null),
+  dup2: (k, a) => dup(k, k.int(a[0]), k.int(a[1])),
+  dup3: (k, a) => dup(k, k.int(a[0]), k.int(a[1])),
   pipe: (k, a) => k.pipe(a[0]!),
   pipe2: (k, a) => k.pipe(a[0]!),
   brk: (k, a) => k.brk(a[0]!),
-  mmap: (k, a) => k.mmap(a[0]!, n(a[1]), n(a[2]), (n(a[3]) & MAP_FIXED) !== 0, n(a[4]), n(a[5])),
-  munmap: (k, a) => (k.memory.unmap(a[0]!, n(a[1])), ok),
-  mprotect: (k, a) => k.mprotect(a[0]!, n(a[1]), n(a[2])),
+  mmap: (k, a) => k.mmap(a[0]!, k.int(a[1]), k.int(a[2]), (k.int(a[3]) & MAP_FIXED) !== 0, k.int(a[4]), k.int(a[5])),
+  // 32-bit CPUs' mmap, its offset in pages; and lseek with a 64-bit offset and result.
+  mmap2: (k, a) =>
+    k.mmap(a[0]!, k.int(a[1]), k.int(a[2]), (k.int(a[3]) & MAP_FIXED) !== 0, k.int(a[4]), k.int(a[5]) * 4096),
+  _llseek: (k, a) => {
+    const to = k.lseek(k.int(a[0]), (BigInt.asUintN(32, a[1]!) << 32n) | BigInt.asUintN(32, a[2]!), k.int(a[4]));
+    if (to < 0n) return to;
+    k.cpu.write(a[3]!, new Uint8Array(BigUint64Array.of(to).buffer));
+    return 0n;
+  },
+
+  munmap: (k, a) => (k.memory.unmap(a[0]!, k.int(a[1])), ok),
+  mprotect: (k, a) => k.mprotect(a[0]!, k.int(a[1]), k.int(a[2])),
   madvise: () => ok,
   mremap: (k) => k.fail(Kernel.E.NOMEM),
   arch_prctl: (k, a) => {
-    if (n(a[0]) === ARCH_SET_FS) {
+    if (k.int(a[0]) === ARCH_SET_FS) {
       k.abi.setThreadPointer(a[1]!);
       return ok;
     }
-    return n(a[0]) === ARCH_GET_FS ? ok : k.fail(Kernel.E.INVAL);
+    return k.int(a[0]) === ARCH_GET_FS ? ok : k.fail(Kernel.E.INVAL);
   },
   set_tid_address: (k) => BigInt(k.pid),
   set_robust_list: () => ok,
@@ -108,8 +117,8 @@ export const SYSCALLS: Record<string, Handler> = {
     if (a[3]) k.cpu.write(a[3], u64(8 << 20, -1));
     return ok;
   },
-  getrlimit: (k, a) => (k.cpu.write(a[1]!, u64(8 << 20, -1)), ok),
-  uname: (k, a) => (k.cpu.write(a[0]!, utsname()), ok),
+  getrlimit: (k, a) => (k.writeWords(a[1]!, 8 << 20, -1), ok),
+  uname: (k, a) => (k.cpu.write(a[0]!, utsname(k.abi.machine)), ok),
   getpid: (k) => BigInt(k.pid),
   gettid: (k) => BigInt(k.pid),
   getppid: () => 1n,
@@ -125,48 +134,55 @@ export const SYSCALLS: Record<string, Handler> = {
   rt_sigaction: () => ok,
   rt_sigprocmask: () => ok,
   sigaltstack: () => ok,
-  kill: (k, a) => signal(k, n(a[0]), n(a[1])),
-  tgkill: (k, a) => signal(k, n(a[1]), n(a[2])),
+  kill: (k, a) => signal(k, k.int(a[0]), k.int(a[1])),
+  tgkill: (k, a) => signal(k, k.int(a[1]), k.int(a[2])),
   // One thread: nobody else holds a lock, so a wait finds the value changed and a wake wakes no one.
-  futex: (k, a) => ((n(a[1]) & FUTEX_CMD) === FUTEX_WAIT ? k.fail(Kernel.E.AGAIN) : ok),
+  futex: (k, a) => ((k.int(a[1]) & FUTEX_CMD) === FUTEX_WAIT ? k.fail(Kernel.E.AGAIN) : ok),
   alarm: () => ok,
   sched_yield: () => ok,
-  sched_getaffinity: (k, a) => (k.cpu.write(a[2]!, u64(1)), 8n),
+  sched_getaffinity: (k, a) => (k.writeWords(a[2]!, 1), BigInt(k.abi.pointer)),
   nanosleep: () => ok,
   clock_nanosleep: () => ok,
   clock_gettime: (k, a) => {
+    const ms = k.now();
+    k.writeWords(a[1]!, Math.floor(ms / 1000), (ms % 1000) * 1_000_000);
+    return ok;
+  },
+  // 32-bit CPUs' clock_gettime with a 64-bit time_t (what their C library calls first).
+  clock_gettime64: (k, a) => {
     const ms = k.now();
     k.cpu.write(a[1]!, u64(Math.floor(ms / 1000), (ms % 1000) * 1_000_000));
     return ok;
   },
   gettimeofday: (k, a) => {
     const ms = k.now();
-    if (a[0]) k.cpu.write(a[0], u64(Math.floor(ms / 1000), (ms % 1000) * 1000));
+    if (a[0]) k.writeWords(a[0], Math.floor(ms / 1000), (ms % 1000) * 1000);
     return ok;
   },
   time: (k, a) => {
     const s = BigInt(Math.floor(k.now() / 1000));
-    if (a[0]) k.cpu.write(a[0], u64(Number(s)));
+    if (a[0]) k.writeWords(a[0], s);
     return s;
   },
-  getrandom: (k, a) => k.random(a[0]!, n(a[1])),
-  socket: (k, a) => k.socket(n(a[1])),
-  connect: (k, a) => k.connect(n(a[0]), a[1]!, n(a[2])),
-  sendto: (k, a) => k.sendto(n(a[0]), a[1]!, n(a[2]), a[4]!, n(a[5])),
+  getrandom: (k, a) => k.random(a[0]!, k.int(a[1])),
+  socket: (k, a) => k.socket(k.int(a[1])),
+  connect: (k, a) => k.connect(k.int(a[0]), a[1]!, k.int(a[2])),
+  sendto: (k, a) => k.sendto(k.int(a[0]), a[1]!, k.int(a[2]), a[4]!, k.int(a[5])),
   recvfrom: (k, a) => {
-    const r = k.read(n(a[0]), a[1]!, n(a[2]), 'recvfrom');
-    if (r >= 0n) k.sender(n(a[0]), a[4]!, a[5]!);
+    const r = k.read(k.int(a[0]), a[1]!, k.int(a[2]), 'recvfrom');
+    if (r >= 0n) k.sender(k.int(a[0]), a[4]!, a[5]!);
     return r;
   },
-  sendmsg: (k, a) => message(k, n(a[0]), a[1]!),
+  sendmsg: (k, a) => message(k, k.int(a[0]), a[1]!),
   sendmmsg: (k, a) => {
-    // struct mmsghdr: a msghdr (56 bytes) and the bytes sent (msg_len), 64 bytes each.
+    // struct mmsghdr: a msghdr (seven words) and the bytes sent (msg_len), eight words each.
+    const word = k.abi.pointer;
     let sent = 0;
-    for (; sent < Math.min(n(a[2]), 64); sent++) {
-      const at = a[1]! + BigInt(sent * 64);
-      const r = message(k, n(a[0]), at);
+    for (; sent < Math.min(k.int(a[2]), 64); sent++) {
+      const at = a[1]! + BigInt(sent * 8 * word);
+      const r = message(k, k.int(a[0]), at);
       if (r < 0n) return sent ? BigInt(sent) : r;
-      k.cpu.write(at + 56n, u32(Number(r)));
+      k.cpu.write(at + BigInt(7 * word), u32(Number(r)));
     }
     return BigInt(sent);
   },
@@ -178,7 +194,7 @@ export const SYSCALLS: Record<string, Handler> = {
   poll: (k, a) => {
     // struct pollfd {int fd; short events; short revents}: writable always, readable when data waits.
     let ready = 0;
-    for (let i = 0; i < Math.min(n(a[1]), 1024); i++) {
+    for (let i = 0; i < Math.min(k.int(a[1]), 1024); i++) {
       const p = k.cpu.read(a[0]! + BigInt(i * 8), 8);
       if (!p) return k.fail(Kernel.E.FAULT);
       const v = new DataView(p.buffer);
@@ -195,13 +211,16 @@ export const SYSCALLS: Record<string, Handler> = {
   vfork: (k) => k.fork('vfork'),
   // clone(flags, stack, …): a thread or vfork-style child starts on the stack it is given.
   clone: (k, a) => k.fork('clone', a[1]!),
-  // Not offered: the C library falls back to clone, whose registers say everything.
+  // Not offered: the C library falls back to clone, whose registers say everything; and to the stat family
+  // (32-bit C libraries try statx first).
   clone3: (k) => k.fail(Kernel.E.NOSYS),
+  statx: (k) => k.fail(Kernel.E.NOSYS),
   wait4: (k, a) => k.wait(a[1]!),
+  waitpid: (k, a) => k.wait(a[1]!),
   execve: (k, a) => k.execve(k.path(-100n, a[0]!), strings(k, a[1]!)),
   execveat: (k, a) => k.execve(k.path(a[0]!, a[1]!), strings(k, a[2]!)),
-  exit: (k, a) => k.exit(n(a[0])),
-  exit_group: (k, a) => k.exit(n(a[0])),
+  exit: (k, a) => k.exit(k.int(a[0])),
+  exit_group: (k, a) => k.exit(k.int(a[0])),
 };
 
 function openAt(k: Kernel, dirfd: bigint, address: bigint, flags: number): bigint {
@@ -241,15 +260,15 @@ function dup(k: Kernel, fd: number, to: number | null): bigint {
   return BigInt(t);
 }
 
-/** readv/writev: each iovec in turn, stopping at a short transfer or an error. */
+/** readv/writev: each iovec (base, length: two words) in turn, stopping at a short transfer or an error. */
 function vector(k: Kernel, a: bigint[], io: (fd: number, at: bigint, len: number) => bigint): bigint {
   let total = 0n;
-  for (let i = 0; i < Math.min(n(a[2]), 1024); i++) {
-    const iov = k.cpu.read(a[1]! + BigInt(i * 16), 16);
-    if (!iov) return total || k.fail(Kernel.E.FAULT);
-    const v = new DataView(iov.buffer);
-    const len = Number(v.getBigUint64(8, true));
-    const r = io(n(a[0]), v.getBigUint64(0, true), len);
+  for (let i = 0; i < Math.min(k.int(a[2]), 1024); i++) {
+    const base = k.word(a[1]!, 2 * i);
+    const length = k.word(a[1]!, 2 * i + 1);
+    if (base === null || length === null) return total || k.fail(Kernel.E.FAULT);
+    const len = Number(length);
+    const r = io(k.int(a[0]), base, len);
     if (r < 0n) return total || r;
     total += r;
     if (Number(r) < len) break;
@@ -258,30 +277,29 @@ function vector(k: Kernel, a: bigint[], io: (fd: number, at: bigint, len: number
 }
 
 function strings(k: Kernel, address: bigint): string[] {
-  return k.pointers(address, 8, 64).map((p) => k.string(p) ?? '');
+  return k.pointers(address, 64).map((p) => k.string(p) ?? '');
 }
 
-/** sendmsg's struct msghdr at `at`: to its msg_name if any, its iovecs gathered into one send. */
+/**
+ * sendmsg's struct msghdr at `at` (name, name length, iovecs, their count, …: a word each): to its msg_name
+ * if any, its iovecs gathered into one send.
+ */
 function message(k: Kernel, fd: number, at: bigint): bigint {
-  const h = k.cpu.read(at, 56);
-  if (!h) return k.fail(Kernel.E.FAULT);
-  const v = new DataView(h.buffer);
-  const name = v.getBigUint64(0, true);
-  const nameLength = v.getUint32(8, true);
-  const iov = v.getBigUint64(16, true);
+  const header = [0, 1, 2, 3].map((i) => k.word(at, i));
+  if (header.includes(null)) return k.fail(Kernel.E.FAULT);
+  const [name, nameLength, iov, count] = header as bigint[];
   const parts: Uint8Array[] = [];
-  for (let i = 0; i < Math.min(Number(v.getBigUint64(24, true)), 64); i++) {
-    const e = k.cpu.read(iov + BigInt(i * 16), 16);
-    if (!e) return k.fail(Kernel.E.FAULT);
-    const ev = new DataView(e.buffer);
-    const part = k.cpu.read(ev.getBigUint64(0, true), Math.min(Number(ev.getBigUint64(8, true)), 1 << 20));
+  for (let i = 0; i < Math.min(Number(count), 64); i++) {
+    const base = k.word(iov!, 2 * i);
+    const length = k.word(iov!, 2 * i + 1);
+    const part = base === null || length === null ? null : k.cpu.read(base, Math.min(Number(length), 1 << 20));
     if (!part) return k.fail(Kernel.E.FAULT);
     parts.push(part);
   }
   const total = parts.reduce((s, p) => s + p.length, 0);
   const data = new Uint8Array(total);
   parts.reduce((o, p) => (data.set(p, o), o + p.length), 0);
-  return k.sendBytes(fd, data, name, nameLength, 'sendmsg');
+  return k.sendBytes(fd, data, name!, Number(nameLength! & 0xffff_ffffn), 'sendmsg');
 }
 
 /**

@@ -1,8 +1,9 @@
 // x86-64 Linux: system call numbers (arch/x86/entry/syscalls/syscall_64.tbl), their registers, the
 // struct stat layout and the thread pointer (FS base).
+import { callBefore } from '../call-site.js';
 import { UC } from '../unicorn.js';
-import { callLength, cpuid, X64 } from '../x86.js';
-import type { LinuxCpu } from './cpu.js';
+import { callLength, cpuid, initFloatingPoint, X64 } from '../x86.js';
+import { LINUX_FPU, type LinuxCpu } from './cpu.js';
 import { kernelAbi, type StatLayout } from './kernel.js';
 
 const NUMBERS: [number, string][] = [
@@ -120,22 +121,28 @@ export const X86_64_LINUX: LinuxCpu = {
   platform: 'x86_64',
   pc: X64.rip,
   sp: X64.rsp,
-  callArgs: [X64.rdi, X64.rsi, X64.rdx, X64.rcx, X64.r8, X64.r9],
+  bits: 64,
+  callArg: (cpu, i) => cpu.reg([X64.rdi, X64.rsi, X64.rdx, X64.rcx, X64.r8, X64.r9][i]!),
   syscall: {
     nr: X64.rax,
     args: [X64.rdi, X64.rsi, X64.rdx, X64.r10, X64.r8, X64.r9],
     result: X64.rax,
     names: new Map(NUMBERS),
   },
-  abi: (cpu) => kernelAbi(cpu, STAT, X64.fsBase),
+  abi: (cpu) => kernelAbi(cpu, 'x86_64', STAT, X64.fsBase),
   hooks(cpu, syscall) {
+    initFloatingPoint(cpu, LINUX_FPU);
     cpu.onSyscall(syscall);
     cpu.onCpuid(() => {
       const r = cpuid(Number(cpu.reg(X64.rax) & 0xffff_ffffn));
       [X64.rax, X64.rbx, X64.rcx, X64.rdx].forEach((reg, i) => cpu.setReg(reg, BigInt(r[i]!)));
     });
   },
-  callLength,
+  callSite: (cpu, ret) => callBefore(cpu, callLength, ret),
+  returnAddress: (cpu) => {
+    const top = cpu.read(cpu.reg(X64.rsp), 8);
+    return top ? new DataView(top.buffer).getBigUint64(0, true) : null;
+  },
   // abort()'s last resort.
   halt: 0xf4,
 };

@@ -1,7 +1,7 @@
 // How Windows code calls an API on each CPU: where the arguments are, where the result goes, how the call
 // returns (a 32-bit stdcall API pops its arguments), and where the thread's TEB is and what it holds.
 import { UC, type Cpu } from '../unicorn.js';
-import { X64, X86 } from '../x86.js';
+import { dataDescriptor, flatSegments, X64, X86 } from '../x86.js';
 
 export interface WinAbi {
   unicorn: { arch: number; mode: number };
@@ -69,22 +69,6 @@ export const X64_WINDOWS: WinAbi = {
   pebImageBase: 0x10,
 };
 
-/** A 32-bit ring-0 read/write data segment descriptor: 4 KiB at `base`, or all 4 GiB from 0 (`flat`). */
-function dataDescriptor(base: bigint, flat = false): Uint8Array {
-  const b = Number(base);
-  const [limit, flags] = flat ? [0xffff, 0xcf] : [0x0fff, 0x40];
-  return Uint8Array.of(
-    limit & 0xff,
-    limit >> 8,
-    b & 0xff,
-    (b >> 8) & 0xff,
-    (b >> 16) & 0xff,
-    0x92,
-    flags,
-    (b >>> 24) & 0xff,
-  );
-}
-
 export const X86_WINDOWS: WinAbi = {
   unicorn: { arch: UC.arch.x86, mode: UC.mode.mode32 },
   pointer: 4,
@@ -111,12 +95,9 @@ export const X86_WINDOWS: WinAbi = {
     cpu.setReg(X86.eip, readWord(cpu, sp, 4));
   },
   setTeb(cpu, teb, scratch) {
-    // A GDT: FS is selector 8, based at the TEB; the stack and data segments are selector 0x10, flat and
-    // 32-bit (loading any selector reloads them all, and Unicorn's defaults would leave a 16-bit stack).
-    cpu.write(scratch + 8n, dataDescriptor(teb));
-    cpu.write(scratch + 0x10n, dataDescriptor(0n, true));
-    cpu.setGdt(scratch, 0xff);
-    for (const segment of [X86.ss, X86.ds, X86.es]) cpu.setReg(segment, 0x10n);
+    // FS is selector 8 of a GDT, based at the TEB.
+    cpu.write(scratch + 8n, dataDescriptor(teb, 0xfff));
+    flatSegments(cpu, scratch);
     cpu.setReg(X86.fs, 8n);
   },
   teb: { stackBase: 0x04, stackLimit: 0x08, self: 0x18, pid: 0x20, tid: 0x24, peb: 0x30 },

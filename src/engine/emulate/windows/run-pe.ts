@@ -9,7 +9,7 @@ import { HAMMERING, HammerWatch } from '../hammering.js';
 import { DEFAULT_LIMITS, EmulationRefused, type EmulationRun, type RunLimits, type RunStop } from '../events.js';
 import { AddressSpace, MappingRefused, pageUp } from '../memory.js';
 import { Cpu, UC } from '../unicorn.js';
-import { callLength, cpuid } from '../x86.js';
+import { callLength, cpuid, initFloatingPoint } from '../x86.js';
 import { X64_WINDOWS, X86_WINDOWS } from './abi.js';
 import { apiOf, DLLS, type Api } from './apis/index.js';
 import { ERROR } from './apis/api.js';
@@ -277,6 +277,8 @@ function environment(sys: WinSystem, plan: PeLoadPlan, teb: bigint): void {
   // PEB: not being debugged; the image base.
   sys.writePointer(peb + BigInt(abi.pebImageBase), BigInt(plan.imageBase));
   abi.setTeb(cpu, teb, teb + 0x2000n);
+  // Windows starts threads with the x87 at double precision.
+  initFloatingPoint(cpu, 0x27f);
 }
 
 function finish(sys: WinSystem, stop: RunStop): EmulationRun {
