@@ -17,6 +17,7 @@ const GUEST_DIRS: Partial<Record<Architecture, { multiarch: string; host: NodeJS
   arm64: { multiarch: 'aarch64-linux-gnu', host: 'arm64' },
   x86: { multiarch: 'i686-linux-gnu', host: 'ia32' },
   arm: { multiarch: 'arm-linux-gnueabihf', host: 'arm' },
+  mips: { multiarch: 'mipsel-linux-gnu', host: 'mipsel' },
 };
 
 export function hostSysroot(dirs: readonly string[] = X86_64): Sysroot {

@@ -16,18 +16,18 @@ const SANDBOX = {
   analysis_config: { sandbox_config: { enabled: true, command_line_args: '--beacon  c2.example.org' } },
 };
 
-/** A MIPS program (jr ra; nop): the static analysis reads it, the emulator has no MIPS kernel yet. */
+/** A big-endian MIPS program (jr ra; nop): the static analysis reads it, the emulator runs little-endian ones only. */
 const mipsProgram = () =>
   Buffer.from(
     buildElf({
       bits: 32,
-      little: true,
+      little: false,
       machine: 8,
       type: 2,
       entry: 0x401000,
       base: 0x400000,
       sections: [
-        { name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0x08, 0, 0xe0, 0x03, 0, 0, 0, 0) },
+        { name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0x03, 0xe0, 0, 0x08, 0, 0, 0, 0) },
       ],
     }),
   );
@@ -180,7 +180,7 @@ for (const backend of backends) {
       assert.equal(await settled(mips), 'ERROR');
       const refused = await view(mips, 'process-tree');
       assert.equal(refused.statusCode, 409);
-      assert.match(refused.json().message, /could not run: no emulator for mips programs yet/);
+      assert.match(refused.json().message, /could not run: no emulator for big-endian mips programs yet/);
       assert.equal(
         (await h().request('GET', '/v2/analyses/list?dynamic_execution_status=ERROR', alice)).json().data.results
           .length,

@@ -4,6 +4,7 @@ import type { ClassTable } from './classes.js';
 import { RETURN_REG, type Dialect } from './dialect.js';
 import { littleWord } from './padding.js';
 import type { IsaProfile } from './profile.js';
+import { MIPSEL_LINUX } from '../emulate/linux/mips.js';
 
 const CLASSES: ClassTable = [
   [/^(jal|jalr|bal|bgezal|bltzal)$/, 'call'],
@@ -52,6 +53,6 @@ export const MIPS: IsaProfile = {
   dialect: DIALECT,
   pebAccess: null,
   ir: MIPS_IR,
-  emulator: null,
+  emulator: MIPSEL_LINUX,
   names: { model: 'mips-32', capa: 'mips' },
 };

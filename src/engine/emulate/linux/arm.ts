@@ -6,7 +6,7 @@ import { callBefore } from '../call-site.js';
 import { UC, type Cpu } from '../unicorn.js';
 import type { LinuxCpu } from './cpu.js';
 import { LEGACY_32 } from './legacy-32.js';
-import { statBytes, type Handler, type StatLayout } from './kernel.js';
+import { statBytes, threadPointerCall, type Handler, type StatLayout } from './kernel.js';
 
 /** Register ids (unicorn/arm.h). */
 const ARM = { r0: 66, r7: 73, sp: 12, lr: 10, pc: 11, cpsr: 3, fpexc: 4, tpidruro: 113 } as const;
@@ -70,12 +70,7 @@ const STAT64: StatLayout = {
 };
 
 const EXTRA: Record<string, Handler> = {
-  set_tls: (k, a) => {
-    k.cpu.setReg(ARM.tpidruro, a[0]!);
-    return 0n;
-  },
-  // send(fd, buf, len, flags) is sendto without an address.
-  send: (k, a) => k.sendto(k.int(a[0]), a[1]!, k.int(a[2]), 0n, 0),
+  set_tls: threadPointerCall(ARM.tpidruro),
 };
 
 /** The call ending before a return address: in ARM state bl/blx (4 bytes); in Thumb, bl/blx (4) or blx rN (2). */

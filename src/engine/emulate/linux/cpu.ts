@@ -16,6 +16,10 @@ export interface LinuxCpu {
   callArg(cpu: Cpu, i: number): bigint;
   /** A system call's number, arguments and result registers, and the names of the numbers. */
   syscall: { nr: number; args: number[]; result: number; names: ReadonlyMap<number, string> };
+  /** A system call's arguments, when not all in `syscall.args` (MIPS: the fifth and sixth on the stack). */
+  syscallArgs?(cpu: Cpu): bigint[];
+  /** Puts a system call's result (or -errno) where the program reads it, when not in `syscall.result` alone. */
+  setSyscallResult?(cpu: Cpu, value: bigint): void;
   abi(cpu: Cpu): KernelAbi;
   /** System calls only this CPU has (i386's socketcall), beside the shared ones. */
   syscalls?: Record<string, Handler>;

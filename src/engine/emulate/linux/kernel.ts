@@ -97,11 +97,44 @@ export interface KernelAbi {
   pointer: 4 | 8;
   /** uname's machine. */
   machine: string;
+  /**
+   * Where the CPU's numbering differs from the generic one the kernel uses (MIPS): open flags and socket
+   * types from the program's to generic, errno values from generic to the program's.
+   */
+  numbering?: { openFlags(flags: number): number; socketType(type: number): number; errno(errno: number): number };
   /** struct stat of a regular file or directory of `size` bytes. */
   stat(size: number, mode: number): Uint8Array;
   /** The thread-pointer register, set by arch_prctl(ARCH_SET_FS) and friends. */
   setThreadPointer(value: bigint): void;
 }
+
+/**
+ * struct statx (the same on every CPU) of a file of `size` bytes: type, mode, links, owner (uid and gid
+ * 1000), inode, size and blocks, and the mask saying they are filled.
+ */
+function statxBytes(size: number, mode: number): Uint8Array {
+  const b = new Uint8Array(256);
+  const v = new DataView(b.buffer);
+  // STATX_BASIC_STATS: type, mode, nlink, uid, gid, times, ino, size, blocks.
+  v.setUint32(0, 0x7ff, true);
+  v.setUint32(4, 4096, true);
+  v.setUint32(16, 1, true);
+  v.setUint32(20, 1000, true);
+  v.setUint32(24, 1000, true);
+  v.setUint16(28, mode, true);
+  v.setBigUint64(32, 1n, true);
+  v.setBigUint64(40, BigInt(size), true);
+  v.setBigUint64(48, BigInt(Math.ceil(size / 512)), true);
+  return b;
+}
+
+/** A CPU's own call that sets the thread pointer (ARM's set_tls, MIPS's set_thread_area) in `register`. */
+export const threadPointerCall =
+  (register: number): Handler =>
+  (k, a) => {
+    k.cpu.setReg(register, a[0]!);
+    return 0n;
+  };
 
 /**
  * The ABI of a 64-bit CPU (uname's `machine`) whose struct stat is `layout` and whose thread pointer is
@@ -213,7 +246,7 @@ export class Kernel {
   }
 
   fail(errno: number): bigint {
-    return BigInt(-errno);
+    return BigInt(-(this.abi.numbering?.errno(errno) ?? errno));
   }
 
   now(): number {
@@ -292,7 +325,8 @@ export class Kernel {
     return n;
   }
 
-  open(path: string, flags: number): bigint {
+  open(path: string, programFlags: number): bigint {
+    const flags = this.abi.numbering?.openFlags(programFlags) ?? programFlags;
     const writable = (flags & (O.WRONLY | O.RDWR)) !== 0;
     let file = this.fs.get(path);
     if (!file && this.fs.isDirectory(path)) {
@@ -369,7 +403,8 @@ export class Kernel {
     return BigInt(pos);
   }
 
-  stat(path: string | null, fd: number | null, address: bigint): bigint {
+  /** stat, fstat and friends: the CPU's struct stat of the file at `path` or descriptor `fd`, or statx's (`extended`). */
+  stat(path: string | null, fd: number | null, address: bigint, extended = false): bigint {
     const f = fd === null ? null : this.fds.get(fd);
     if (fd !== null && !f) return this.fail(E.BADF);
     let size = 0;
@@ -383,7 +418,7 @@ export class Kernel {
       if (!file) return this.fail(E.NOENT);
       size = file.data.length;
     }
-    this.cpu.write(address, this.abi.stat(size, mode));
+    this.cpu.write(address, extended ? statxBytes(size, mode) : this.abi.stat(size, mode));
     return 0n;
   }
 
@@ -423,7 +458,8 @@ export class Kernel {
     return 0n;
   }
 
-  socket(type: number): bigint {
+  socket(programType: number): bigint {
+    const type = this.abi.numbering?.socketType(programType) ?? programType;
     const n = this.fdNumber();
     // SOCK_NONBLOCK and SOCK_CLOEXEC ride in the type's high bits.
     this.fds.set(n, { k: 'socket', type: type & 0xf, peer: null, inbox: [] });

@@ -62,7 +62,13 @@ int main(int argc, char **argv) {
 }
 `;
 
-for (const cc of ['gcc', 'aarch64-linux-gnu-gcc', 'i686-linux-gnu-gcc', 'arm-linux-gnueabihf-gcc'])
+for (const cc of [
+  'gcc',
+  'aarch64-linux-gnu-gcc',
+  'i686-linux-gnu-gcc',
+  'arm-linux-gnueabihf-gcc',
+  'mipsel-linux-gnu-gcc',
+])
   test(`emulate: a static program built by ${cc} reads, writes, deletes and beacons — recorded with call sites, nothing done`, (t) => {
     const bytes = build(BEHAVIOUR, false, cc);
     if (typeof bytes === 'string') return t.skip(bytes);
@@ -97,6 +103,7 @@ for (const [cc, arch, loader, platform] of [
   ['aarch64-linux-gnu-gcc', 'arm64', '/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1', 'aarch64'],
   ['i686-linux-gnu-gcc', 'x86', '/usr/i686-linux-gnu/lib/ld-linux.so.2', 'i686'],
   ['arm-linux-gnueabihf-gcc', 'arm', '/usr/arm-linux-gnueabihf/lib/ld-linux-armhf.so.3', 'v7l'],
+  ['mipsel-linux-gnu-gcc', 'mips', '/usr/mipsel-linux-gnu/lib/ld.so.1', 'mips'],
 ] as const)
   test(`emulate: a program built by ${cc}, dynamically linked, runs through its loader from the cross libraries`, (t) => {
     const bytes = build(BEHAVIOUR, true, cc);
@@ -319,7 +326,7 @@ test('emulate: the corpus behaviour samples do what their sources say', (t) => {
 test('emulate: the corpus drivers of each CPU, dynamically linked, print what the x86-64 builds print', (t) => {
   if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
   if (!existsSync(join(CORPUS, 'bin', 'lz4'))) return t.skip(`${CORPUS} absent`);
-  const builds = { x86_64: 'x86_64', aarch64: 'arm64', i386: 'x86', armhf: 'arm' } as const;
+  const builds = { x86_64: 'x86_64', aarch64: 'arm64', i386: 'x86', armhf: 'arm', mipsel: 'mips' } as const;
   const outputs = new Map<string, string[]>();
   for (const [cpu, arch] of Object.entries(builds)) {
     const sysroot = sysrootFor(arch);

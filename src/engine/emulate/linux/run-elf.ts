@@ -19,7 +19,8 @@ import type { LinuxCpu } from './cpu.js';
  */
 const LAYOUT = {
   8: { pie: 0x5555_5555_4000n, loader: 0x7fff_f7fc_0000n, stackTop: 0x7fff_ffff_f000n, mmap: 0x7f00_0000_0000n },
-  4: { pie: 0x5655_5000n, loader: 0xf7f0_0000n, stackTop: 0xfffd_e000n, mmap: 0x7000_0000n },
+  // Below 2 GiB: MIPS gives user programs only the lower half of the address space.
+  4: { pie: 0x5655_5000n, loader: 0x7700_0000n, stackTop: 0x7ffe_f000n, mmap: 0x2000_0000n },
 } as const;
 /** An address no run reaches: Unicorn stops at `until`, and a jump to 0 must fault instead. */
 const NEVER = 0xffff_ffff_ffff_f000n;
@@ -43,9 +44,11 @@ export interface LinuxRunOptions {
 }
 
 export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): EmulationRun {
-  const { architecture } = identify(bytes, bytes.length);
+  const { architecture, endianness } = identify(bytes, bytes.length);
   const linux = isaProfile(architecture)?.emulator;
   if (!linux) throw new EmulationRefused(`no emulator for ${architecture} programs yet`);
+  // The kernel writes its structures little-endian: a big-endian MIPS program would read them backwards.
+  if (endianness === 'big') throw new EmulationRefused(`no emulator for big-endian ${architecture} programs yet`);
   const plan = elfLoadPlan(bytes);
   const loader = plan.interpreter === null ? null : (options.sysroot?.(plan.interpreter) ?? null);
   if (plan.interpreter !== null && !loader)
@@ -83,9 +86,9 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): Emulat
     linux.hooks(cpu, () => {
       const nr = Number(cpu.reg(syscall.nr));
       const pc = cpu.reg(linux.pc);
-      const args = syscall.args.map((r) => cpu.reg(r));
+      const args = linux.syscallArgs?.(cpu) ?? syscall.args.map((r) => cpu.reg(r));
       const at = { pc: Number(pc), site: siteOf(pc) };
-      cpu.setReg(syscall.result, kernel.call(syscall.names.get(nr) ?? null, nr, args, at, handlers));
+      setResult(linux, cpu, kernel.call(syscall.names.get(nr) ?? null, nr, args, at, handlers));
     });
     cpu.onFault((address) =>
       kernel.stop({
@@ -127,7 +130,7 @@ function runProcess(
     const fds = new Map(kernel.fds);
     const parent = kernel.pid;
     kernel.pid = fork.pid;
-    cpu.setReg(linux.syscall.result, 0n);
+    setResult(linux, cpu, 0n);
     if (fork.stack) cpu.setReg(linux.sp, fork.stack);
     const child = runProcess(cpu, linux, kernel, memory, pc, limits, deadline);
     if (child.reason !== 'exit' && child.reason !== 'fault') return child;
@@ -138,6 +141,12 @@ function runProcess(
     kernel.fds = fds;
     kernel.pid = parent;
   }
+}
+
+/** A system call's result where the program reads it. */
+function setResult(linux: LinuxCpu, cpu: Cpu, value: bigint): void {
+  if (linux.setSyscallResult) linux.setSyscallResult(cpu, value);
+  else cpu.setReg(linux.syscall.result, value);
 }
 
 /** Why Unicorn returned when nothing in the kernel stopped it. */

@@ -110,6 +110,8 @@ export const SYSCALLS: Record<string, Handler> = {
     return k.int(a[0]) === ARCH_GET_FS ? ok : k.fail(Kernel.E.INVAL);
   },
   set_tid_address: (k) => BigInt(k.pid),
+  // Process attributes (a name, the MIPS loader's FP mode query, 0: the o32 default) change nothing seen.
+  prctl: () => ok,
   set_robust_list: () => ok,
   rseq: (k) => k.fail(Kernel.E.NOSYS),
   prlimit64: (k, a) => {
@@ -174,6 +176,9 @@ export const SYSCALLS: Record<string, Handler> = {
     return r;
   },
   sendmsg: (k, a) => message(k, k.int(a[0]), a[1]!),
+  // send and recv are sendto and recvfrom without an address (32-bit ARM and MIPS have them as calls).
+  send: (k, a) => k.sendto(k.int(a[0]), a[1]!, k.int(a[2]), 0n, 0),
+  recv: (k, a) => k.read(k.int(a[0]), a[1]!, k.int(a[2]), 'recv'),
   sendmmsg: (k, a) => {
     // struct mmsghdr: a msghdr (seven words) and the bytes sent (msg_len), eight words each.
     const word = k.abi.pointer;
@@ -211,10 +216,13 @@ export const SYSCALLS: Record<string, Handler> = {
   vfork: (k) => k.fork('vfork'),
   // clone(flags, stack, …): a thread or vfork-style child starts on the stack it is given.
   clone: (k, a) => k.fork('clone', a[1]!),
-  // Not offered: the C library falls back to clone, whose registers say everything; and to the stat family
-  // (32-bit C libraries try statx first).
+  // Not offered: the C library falls back to clone, whose registers say everything.
   clone3: (k) => k.fail(Kernel.E.NOSYS),
-  statx: (k) => k.fail(Kernel.E.NOSYS),
+  // What 32-bit C libraries stat with first (MIPS's loader has no fallback): AT_EMPTY_PATH with "" is the descriptor.
+  statx: (k, a) => {
+    const p = k.string(a[1]!);
+    return p === '' ? k.stat(null, k.int(a[0]), a[4]!, true) : k.stat(k.path(a[0]!, a[1]!), null, a[4]!, true);
+  },
   wait4: (k, a) => k.wait(a[1]!),
   waitpid: (k, a) => k.wait(a[1]!),
   execve: (k, a) => k.execve(k.path(-100n, a[0]!), strings(k, a[1]!)),
