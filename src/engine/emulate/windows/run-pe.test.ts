@@ -291,6 +291,39 @@ test('a self-decoding unpacker: the code it runs from new memory is recorded and
   assert.ok(report.behaviours.some((b) => b.attack[0]!.id === 'T1027.002'));
 });
 
+test(
+  'shellcode finds kernel32 through the PEB and ExitProcess in its export table, and calls it',
+  { skip: NO_UNICORN },
+  () => {
+    // The classic walk: gs:[0x60] → PEB.Ldr → InMemoryOrderModuleList (the program, ntdll, kernel32) → DllBase
+    // → export directory → the name "ExitProcess" → its ordinal → its function; then ExitProcess(77).
+    const program = peProgram({}, () => {
+      const head = [
+        ...[0x65, 0x48, 0x8b, 0x04, 0x25, 0x60, 0, 0, 0],
+        ...[0x48, 0x8b, 0x40, 0x18, 0x48, 0x8b, 0x40, 0x20, 0x48, 0x8b, 0x00, 0x48, 0x8b, 0x00],
+        ...[0x48, 0x8b, 0x58, 0x20, 0x8b, 0x43, 0x3c, 0x8b, 0x84, 0x03, 0x88, 0, 0, 0, 0x48, 0x8d, 0x34, 0x03],
+        ...[0x8b, 0x4e, 0x18, 0x8b, 0x56, 0x20, 0x48, 0x01, 0xda],
+      ];
+      const loop = [
+        ...[0xff, 0xc9, 0x8b, 0x04, 0x8a, 0x48, 0x8d, 0x3c, 0x03],
+        ...[0x48, 0xb8, ...Buffer.from('ExitProc'), 0x48, 0x39, 0x07],
+      ];
+      const again = (from: number) => [0x75, (0x100 - (from + 2)) & 0xff];
+      const body = [...loop, ...again(loop.length)];
+      const rest = [0x81, 0x7f, 0x08, ...Buffer.from('ess\0')];
+      body.push(...rest, ...again(body.length + rest.length));
+      const tail = [
+        ...[0x8b, 0x56, 0x24, 0x48, 0x01, 0xda, 0x0f, 0xb7, 0x0c, 0x4a],
+        ...[0x8b, 0x56, 0x1c, 0x48, 0x01, 0xda, 0x8b, 0x04, 0x8a, 0x48, 0x01, 0xd8],
+        ...[0xb9, 77, 0, 0, 0, 0x48, 0x83, 0xec, 0x28, 0xff, 0xd0],
+      ];
+      return Uint8Array.from([...head, ...body, ...tail]);
+    });
+    const run = runWindowsPe(program, { argv: ['shellcode.exe'] });
+    assert.deepEqual(run.stop, { reason: 'exit', detail: 'ExitProcess(77)' });
+  },
+);
+
 test('a registry query, and a thread run to its end before the wait on it returns', { skip: NO_UNICORN }, () => {
   const program = pe64Script(
     { 'advapi32.dll': ['RegOpenKeyExA', 'RegQueryValueExA'], 'kernel32.dll': ['CreateThread', 'WaitForSingleObject'] },

@@ -12,6 +12,7 @@ import { Cpu, UC } from '../unicorn.js';
 import { callLength, cpuid, initFloatingPoint } from '../x86.js';
 import { X64_WINDOWS, X86_WINDOWS } from './abi.js';
 import { apiOf, DLLS, type Api } from './apis/index.js';
+import { mapModules } from './modules.js';
 import { ERROR } from './apis/api.js';
 import { WinSystem, type GuestCall } from './system.js';
 
@@ -19,11 +20,11 @@ const THUNK_SIZE = 16n;
 const MAX_THUNKS = 4096;
 /**
  * Where things go in each address space: API thunks (the first is where host-made calls return to), system
- * DLLs' bases (nothing mapped there: GetModuleHandle's answers, GetProcAddress's keys), the TEB (the PEB and
- * a scratch page follow it) and where the heap and VirtualAlloc place memory.
+ * DLLs' images (below the thunks, within 4 GiB: their exports' RVAs reach them), the TEB (the PEB and a
+ * scratch page follow it) and where the heap and VirtualAlloc place memory.
  */
 const LAYOUT = {
-  64: { thunks: 0x7ffe_0000_0000n, modules: 0x7ffb_0000_0000n, teb: 0x7ffd_f000_0000n, mmap: 0x7f00_0000_0000n },
+  64: { thunks: 0x7ffe_0000_0000n, modules: 0x7ffd_8000_0000n, teb: 0x7ffd_f000_0000n, mmap: 0x7f00_0000_0000n },
   32: { thunks: 0x7ff0_0000n, modules: 0x7000_0000n, teb: 0x7ffd_0000n, mmap: 0x1000_0000n },
 } as const;
 /** PE machine types (winnt.h) the emulator runs, and how calls work on each. */
@@ -65,12 +66,14 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
     const memory = new AddressSpace(cpu, limits.memory, mmap);
     const sys = new WinSystem(cpu, memory, limits, abi, options.argv, options.files);
     const thunks: Thunk[] = [{ dll: '', name: 'return', api: null }];
+    const thunkIndex = new Map<string, number>();
     const thunkOf = (dll: string, name: string): bigint | null => {
-      let i = thunks.findIndex((t) => t.dll === dll && t.name === name);
-      if (i < 0) {
+      let i = thunkIndex.get(`${dll}!${name}`);
+      if (i === undefined) {
         if (thunks.length >= MAX_THUNKS) return null;
         const api = apiOf(dll, name);
         i = thunks.push({ dll, name, api: api && 'run' in api ? api : null }) - 1;
+        thunkIndex.set(`${dll}!${name}`, i);
       }
       return THUNKS + BigInt(i) * THUNK_SIZE;
     };
@@ -85,6 +88,7 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
       sys.resolveApi = (dll, name) => (sys.modules.has(dll) ? thunkOf(dll, name) : null);
       bindImports(sys, plan, thunkOf);
       environment(sys, plan, TEB);
+      mapModules(sys, plan, thunkOf);
     } catch (err) {
       if (!(err instanceof MappingRefused)) throw err;
       return finish(sys, { reason: 'memory', detail: `loading: ${err.message}` });
@@ -265,6 +269,7 @@ function environment(sys: WinSystem, plan: PeLoadPlan, teb: bigint): void {
   cpu.setReg(abi.sp, STACK_TOP - 0x100n);
   memory.map(teb, 0x3000, UC.prot.read | UC.prot.write);
   const peb = teb + 0x1000n;
+  sys.peb = peb;
   const at = (offset: number) => teb + BigInt(offset);
   // The end of the SEH chain (x86 code walks it from fs:[0]).
   sys.writePointer(teb, -1n);
@@ -274,7 +279,7 @@ function environment(sys: WinSystem, plan: PeLoadPlan, teb: bigint): void {
   sys.writePointer(at(abi.teb.pid), BigInt(sys.pid));
   sys.writePointer(at(abi.teb.tid), BigInt(sys.tid));
   sys.writePointer(at(abi.teb.peb), peb);
-  // PEB: not being debugged; the image base.
+  // PEB: not being debugged; the image base (the loader data is mapModules').
   sys.writePointer(peb + BigInt(abi.pebImageBase), BigInt(plan.imageBase));
   abi.setTeb(cpu, teb, teb + 0x2000n);
   // Windows starts threads with the x87 at double precision.

@@ -118,6 +118,8 @@ export class WinSystem {
   /** Base of the sample's image, and the base each system DLL is given when a program asks for it. */
   imageBase = 0n;
   imageEnd = 0n;
+  /** The process environment block's address. */
+  peb = 0n;
   /** Views of mapped files: a file's bytes at `at`, kept the same both ways as on Windows. */
   readonly views: { at: bigint; file: VirtualFile; offset: number; size: number }[] = [];
   /** GetProcessHeap's handle. */

@@ -7,10 +7,12 @@ import { SYSTEM } from './kernel32/system.js';
 import { RUNTIME } from './msvcrt/runtime.js';
 import { STDIO } from './msvcrt/stdio.js';
 import { URLMON, WININET, WS2_32 } from './network.js';
+import { NTDLL } from './ntdll.js';
 
 const KERNEL32: ApiTable = { ...FILES, ...SYSTEM, ...PROCESSES };
 
 export const DLLS: Readonly<Record<string, ApiTable>> = {
+  'ntdll.dll': NTDLL,
   'kernel32.dll': KERNEL32,
   // Windows 7 moved much of kernel32 into kernelbase; programs may import either.
   'kernelbase.dll': KERNEL32,
