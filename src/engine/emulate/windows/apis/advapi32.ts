@@ -4,6 +4,7 @@
 import { USER } from '../files.js';
 import { REG, ROOTS } from '../registry.js';
 import { ansiAndWide, ERROR, fail, stdcall, type ApiCall, type ApiTable } from './api.js';
+import { randomBytes } from './crypto.js';
 
 const SUCCESS = 0;
 const CREATED_NEW_KEY = 1;
@@ -91,19 +92,6 @@ function deleteValue(c: ApiCall, wide: boolean): number {
   if (path === null) return ERROR.INVALID_HANDLE;
   c.sys.record('registry-delete', c.name, { path: `${path}\\${name}` });
   return c.sys.registry.deleteValue(path, name) ? SUCCESS : ERROR.FILE_NOT_FOUND;
-}
-
-/** Deterministic bytes for CryptGenRandom: the same run always draws the same numbers. */
-function randomBytes(n: number, seed: number): Uint8Array {
-  const out = new Uint8Array(n);
-  let x = seed | 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
 }
 
 export const ADVAPI32: ApiTable = {
@@ -195,7 +183,7 @@ export const ADVAPI32: ApiTable = {
   CryptGenRandom: stdcall(3, (c) => {
     const n = c.u32(1);
     if (n > c.sys.limits.allocation) return fail(c, ERROR.INVALID_PARAMETER);
-    c.sys.cpu.write(c.arg(2), randomBytes(n, c.sys.calls));
+    c.sys.cpu.write(c.arg(2), randomBytes(n, c.sys.ticks));
     return true;
   }),
 };

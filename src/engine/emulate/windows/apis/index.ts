@@ -6,8 +6,12 @@ import { PROCESSES } from './kernel32/processes.js';
 import { SYSTEM } from './kernel32/system.js';
 import { RUNTIME } from './msvcrt/runtime.js';
 import { STDIO } from './msvcrt/stdio.js';
-import { URLMON, WININET, WS2_32 } from './network.js';
+import { URLMON, WINHTTP, WININET, WS2_32 } from './network.js';
 import { NTDLL } from './ntdll.js';
+import { BCRYPT, CRYPT32 } from './crypto.js';
+import { UCRT } from './msvcrt/ucrt.js';
+import { SHELL32 } from './shell32.js';
+import { USER32 } from './user32.js';
 
 const KERNEL32: ApiTable = { ...FILES, ...SYSTEM, ...PROCESSES };
 
@@ -21,7 +25,14 @@ export const DLLS: Readonly<Record<string, ApiTable>> = {
   'ws2_32.dll': WS2_32,
   'wsock32.dll': WS2_32,
   'wininet.dll': WININET,
+  'winhttp.dll': WINHTTP,
   'urlmon.dll': URLMON,
+  'user32.dll': USER32,
+  'shell32.dll': SHELL32,
+  'crypt32.dll': CRYPT32,
+  'bcrypt.dll': BCRYPT,
+  'ucrtbase.dll': UCRT,
+  'vcruntime140.dll': UCRT,
 };
 
 /** Whether the emulator answers `dll`!`name` (a function's handler, or a variable's data). */
@@ -29,7 +40,14 @@ export const windowsApiHandled = (dll: string, name: string): boolean => apiOf(d
 
 /** The handler of `dll`!`name`, or null when there is none. */
 export function apiOf(dll: string, name: string): Api | DataExport | null {
-  return DLLS[dll.toLowerCase()]?.[name] ?? null;
+  return apiTable(dll)?.[name] ?? null;
+}
+
+/** The handlers of `dll`, or null for a DLL the emulator does not know. */
+export function apiTable(dll: string): ApiTable | null {
+  const key = dll.toLowerCase();
+  // The UCRT's API sets (api-ms-win-crt-stdio-l1-1-0.dll, …) forward to ucrtbase.
+  return key.startsWith('api-ms-win-crt-') ? UCRT : (DLLS[key] ?? null);
 }
 
 export type { Api, ApiTable, DataExport } from './api.js';

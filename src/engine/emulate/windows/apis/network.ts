@@ -68,6 +68,17 @@ function internet(c: ApiCall, i: number): Extract<Handle, { k: 'internet' }> | n
   return null;
 }
 
+/** (handle, buffer, room, &read): the next bytes of the response body (empty: the fake network sends none). */
+function readBody(c: ApiCall): boolean {
+  const h = internet(c, 0);
+  if (!h) return false;
+  const data = h.body.subarray(h.pos, h.pos + c.u32(2));
+  c.sys.cpu.write(c.arg(1), data);
+  h.pos += data.length;
+  if (c.arg(3)) c.sys.writeInt(c.arg(3), data.length, 4);
+  return true;
+}
+
 export const WS2_32: ApiTable = {
   WSAStartup: stdcall(2, (c) => {
     // WSADATA: the version asked for, and the highest supported (2.2).
@@ -211,16 +222,51 @@ export const WININET: ApiTable = {
     });
     return true;
   }),
-  InternetReadFile: stdcall(4, (c) => {
-    const h = internet(c, 0);
-    if (!h) return false;
-    const data = h.body.subarray(h.pos, h.pos + c.u32(2));
-    c.sys.cpu.write(c.arg(1), data);
-    h.pos += data.length;
-    c.sys.writeInt(c.arg(3), data.length, 4);
+  InternetReadFile: stdcall(4, (c) => readBody(c)),
+  InternetCloseHandle: stdcall(1, (c) => c.sys.handles.delete(c.arg(0))),
+};
+
+const emptySession = { host: null, port: 0, method: '', path: '', body: new Uint8Array(), pos: 0 };
+
+export const WINHTTP: ApiTable = {
+  WinHttpOpen: stdcall(5, (c) => c.sys.open({ k: 'internet', ...emptySession, body: new Uint8Array() })),
+  WinHttpConnect: stdcall(4, (c) =>
+    c.sys.open({
+      k: 'internet',
+      ...emptySession,
+      body: new Uint8Array(),
+      host: c.str(1, true) ?? '',
+      port: c.u32(2) || 443,
+    }),
+  ),
+  WinHttpOpenRequest: stdcall(7, (c) => {
+    const connection = internet(c, 0);
+    if (!connection) return 0;
+    return c.sys.open({
+      ...connection,
+      method: c.str(1, true) ?? 'GET',
+      path: c.str(2, true) ?? '/',
+      body: new Uint8Array(),
+      pos: 0,
+    });
+  }),
+  WinHttpSendRequest: stdcall(7, (c) => {
+    const request = internet(c, 0);
+    if (!request) return false;
+    const host = request.host ?? '';
+    resolve(c, host);
+    c.sys.record('http-request', c.name, { method: request.method, host, path: request.path, port: request.port });
     return true;
   }),
-  InternetCloseHandle: stdcall(1, (c) => c.sys.handles.delete(c.arg(0))),
+  WinHttpReceiveResponse: stdcall(2, (c) => internet(c, 0) !== null),
+  WinHttpQueryDataAvailable: stdcall(2, (c) => {
+    const h = internet(c, 0);
+    if (!h) return false;
+    if (c.arg(1)) c.sys.writeInt(c.arg(1), h.body.length - h.pos, 4);
+    return true;
+  }),
+  WinHttpReadData: stdcall(4, (c) => readBody(c)),
+  WinHttpCloseHandle: stdcall(1, (c) => c.sys.handles.delete(c.arg(0))),
 };
 
 export const URLMON: ApiTable = {

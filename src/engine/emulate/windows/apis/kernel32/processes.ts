@@ -44,15 +44,29 @@ function allocateHere(c: ApiCall, address: bigint, size: number, protect: number
 }
 
 function createProcess(c: ApiCall, wide: boolean): boolean {
-  const sys = c.sys;
   const command = c.str(1, wide) ?? c.str(0, wide) ?? '';
   const image = c.str(0, wide) ?? /^\s*("([^"]*)"|\S+)/.exec(command)?.[2] ?? /^\s*(\S+)/.exec(command)?.[1] ?? '';
+  const pid = launch(c, image, command, (c.u32(5) & CREATE_SUSPENDED) !== 0);
+  if (pid === null) return false;
+  // PROCESS_INFORMATION: process and thread handles, then their ids.
+  const info = c.arg(9);
+  const width = BigInt(c.sys.abi.pointer);
+  c.sys.writePointer(info, c.sys.open({ k: 'process', pid }));
+  c.sys.writePointer(info + width, c.sys.open({ k: 'thread', pid, start: 0n }));
+  c.sys.writeInt(info + 2n * width, pid, 4);
+  c.sys.writeInt(info + 2n * width + 4n, pid + 4, 4);
+  return true;
+}
+
+/** A process created running `image` with `command`: recorded, never run here. Its pid, or null (refused). */
+export function launch(c: ApiCall, image: string, command: string, suspended: boolean): number | null {
+  const sys = c.sys;
   if (sys.processes.size >= MAX_PROCESSES) {
     sys.record('process-create', c.name, { path: image, args: command, result: 'refused: process limit' });
-    return fail(c, ERROR.NOT_ENOUGH_MEMORY) as boolean;
+    sys.lastError = ERROR.NOT_ENOUGH_MEMORY;
+    return null;
   }
   const pid = ROOT_PID + 8 * sys.processes.size;
-  const suspended = (c.u32(5) & CREATE_SUSPENDED) !== 0;
   sys.processes.set(pid, {
     pid,
     name: image,
@@ -69,14 +83,7 @@ function createProcess(c: ApiCall, wide: boolean): boolean {
     parent: sys.pid,
     suspended: suspended ? 1 : 0,
   });
-  // PROCESS_INFORMATION: process and thread handles, then their ids.
-  const info = c.arg(9);
-  const width = BigInt(sys.abi.pointer);
-  sys.writePointer(info, sys.open({ k: 'process', pid }));
-  sys.writePointer(info + width, sys.open({ k: 'thread', pid, start: 0n }));
-  sys.writeInt(info + 2n * width, pid, 4);
-  sys.writeInt(info + 2n * width + 4n, pid + 4, 4);
-  return true;
+  return pid;
 }
 
 /** A thread of the sample's own: run to its end before the call returns (one thread runs at a time). */

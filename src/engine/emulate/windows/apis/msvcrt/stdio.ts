@@ -21,13 +21,13 @@ const MODES: Record<string, [number, number]> = {
   'a+': [GENERIC_READ | GENERIC_WRITE, 4],
 };
 
-function stream(c: ApiCall, i: number): Stream | null {
+export function stream(c: ApiCall, i: number): Stream | null {
   const s = crtOf(c.sys).streams.get(c.arg(i)) ?? null;
   if (!s) crtOf(c.sys).setErrno(EBADF);
   return s;
 }
 
-function put(c: ApiCall, s: Stream | null, text: string): number {
+export function put(c: ApiCall, s: Stream | null, text: string): number {
   if (!s) return EOF;
   const bytes = Buffer.from(text, 'latin1');
   const at = c.sys.alloc(c.name, bytes.length);
@@ -38,14 +38,14 @@ function put(c: ApiCall, s: Stream | null, text: string): number {
   return n === null ? EOF : n;
 }
 
-const format = (sys: WinSystem, fmt: bigint, args: VarArgs) =>
+export const format = (sys: WinSystem, fmt: bigint, args: VarArgs) =>
   formatC(sys.string(fmt) ?? '', args, (a, wide) => sys.string(a, wide), sys.abi.pointer === 8 ? 64 : 32);
 
-/** A formatted string into a caller's buffer of `room` bytes (null: no bound), as sprintf and _snprintf. */
-function printInto(c: ApiCall, room: number | null, text: string): number {
+/** A formatted string into a caller's buffer at `at` of `room` bytes (null: no bound), as sprintf and _snprintf. */
+export function printInto(c: ApiCall, at: bigint, room: number | null, text: string): number {
   if (room !== null && room <= 0) return room === 0 ? (text.length ? -1 : 0) : -1;
   const fits = room === null || text.length < room;
-  c.sys.cpu.write(c.arg(0), Buffer.from(fits ? `${text}\0` : text.slice(0, room!), 'latin1'));
+  c.sys.cpu.write(at, Buffer.from(fits ? `${text}\0` : text.slice(0, room!), 'latin1'));
   return fits ? text.length : -1;
 }
 
@@ -95,9 +95,11 @@ export const STDIO: ApiTable = {
   vfprintf: cdecl(3, (c) => put(c, stream(c, 0), format(c.sys, c.arg(1), listArgs(c.sys, c.arg(2))))),
   printf: cdecl(1, (c) => put(c, crtOf(c.sys).standard(1), format(c.sys, c.arg(0), callArgs(c, 1)))),
   vprintf: cdecl(2, (c) => put(c, crtOf(c.sys).standard(1), format(c.sys, c.arg(0), listArgs(c.sys, c.arg(1))))),
-  sprintf: cdecl(2, (c) => printInto(c, null, format(c.sys, c.arg(1), callArgs(c, 2)))),
-  _snprintf: cdecl(3, (c) => printInto(c, Number(c.arg(1)), format(c.sys, c.arg(2), callArgs(c, 3)))),
-  _vsnprintf: cdecl(4, (c) => printInto(c, Number(c.arg(1)), format(c.sys, c.arg(2), listArgs(c.sys, c.arg(3))))),
+  sprintf: cdecl(2, (c) => printInto(c, c.arg(0), null, format(c.sys, c.arg(1), callArgs(c, 2)))),
+  _snprintf: cdecl(3, (c) => printInto(c, c.arg(0), Number(c.arg(1)), format(c.sys, c.arg(2), callArgs(c, 3)))),
+  _vsnprintf: cdecl(4, (c) =>
+    printInto(c, c.arg(0), Number(c.arg(1)), format(c.sys, c.arg(2), listArgs(c.sys, c.arg(3)))),
+  ),
   fflush: cdecl(1, () => 0),
   feof: cdecl(1, (c) => (stream(c, 0)?.eof ? 1 : 0)),
   ferror: cdecl(1, () => 0),
