@@ -126,6 +126,11 @@ export class DynamicExecutionService {
     const { behaviours, events, processes, base } = await this.report(caller, id);
     const bySeq = new Map(events.map((e) => [e.seq, e]));
     const parentOf = new Map(processes.map((p) => [p.pid, p.parent ?? 0]));
+    // Processes created from another executable (a Windows child) run code the static analysis has not seen;
+    // a forked one runs the sample's until it execs.
+    const otherImages = new Set(
+      events.filter((e) => e.kind === 'process-create' && e.detail.path !== undefined).map((e) => e.detail.pid),
+    );
     // Each behaviour leads to the functions whose calls showed it (once the static analysis has them).
     const functionAt = new Map<number, Promise<{ id: number; vaddr: number; name: string } | null>>();
     const functionOf = (site: number) => {
@@ -137,7 +142,9 @@ export class DynamicExecutionService {
       behaviours.map(async (b) => {
         const shown = b.events.map((seq) => bySeq.get(seq)).filter((e) => e !== undefined);
         const pids = [...new Set(shown.map((e) => e.pid))];
-        const found = await Promise.all([...new Set(shown.map((e) => e.site))].map(functionOf));
+        // Only the sample's own code is in its static analysis: not a program it dropped and started.
+        const own = shown.filter((e) => !otherImages.has(e.pid));
+        const found = await Promise.all([...new Set(own.map((e) => e.site))].map(functionOf));
         const functions = [...new Map(found.filter((f) => f !== null).map((f) => [f.id, f])).values()];
         return {
           name: b.name,

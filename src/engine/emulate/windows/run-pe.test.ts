@@ -414,6 +414,50 @@ test(
   },
 );
 
+test(
+  'a program the sample drops and starts runs in turn, as its child, its file kept as a dump',
+  { skip: NO_UNICORN },
+  () => {
+    // The second stage creates a registry key; the first copies it out of its hiding place and starts it.
+    const stage2 = pe64Script(
+      { 'advapi32.dll': ['RegCreateKeyExA'] },
+      [{ api: 'RegCreateKeyExA', args: [0xffff_ffff_8000_0001n, 'Software\\Stage2', 0, 0, 0, 2, 0, { at: 0 }, 0] }],
+      5,
+    );
+    const dropped = 'C:\\Users\\user\\AppData\\Roaming\\svc.exe';
+    const stage1 = pe64Script({ 'kernel32.dll': ['CopyFileA', 'CreateProcessA'] }, [
+      { api: 'CopyFileA', args: ['C:\\Users\\user\\AppData\\Local\\Temp\\cache.bin', dropped, 0] },
+      { api: 'CreateProcessA', args: [0, `${dropped} --service`, 0, 0, 0, 0, 0, 0, { at: 0x100 }, { at: 0x200 }] },
+    ]);
+    const run = runWindowsPe(stage1, {
+      argv: ['setup.exe'],
+      files: new Map([['C:\\Users\\user\\AppData\\Local\\Temp\\cache.bin', stage2]]),
+    });
+    assert.deepEqual(run.stop, { reason: 'exit', detail: 'ExitProcess(0)' });
+    assert.deepEqual(
+      run.events.map((e) => [e.pid, e.kind, e.detail.path]),
+      [
+        [1000, 'file-read', 'C:\\Users\\user\\AppData\\Local\\Temp\\cache.bin'],
+        [1000, 'file-write', dropped],
+        [1000, 'process-create', `${dropped}`],
+        [1008, 'registry-create', 'HKCU\\Software\\Stage2'],
+      ],
+    );
+    const report = dynamicReport(run, ['setup.exe']);
+    assert.deepEqual(
+      report.processes.map((p) => [p.pid, p.parent, p.path, p.args]),
+      [
+        [1000, null, 'setup.exe', ['setup.exe']],
+        [1008, 1000, dropped, [dropped, '--service']],
+      ],
+    );
+    assert.deepEqual(
+      report.dumps.map((d) => [d.why, d.type, d.path]),
+      [['dropped', 'PE', dropped]],
+    );
+  },
+);
+
 test('a PE that cannot be loaded, or is for another CPU, is refused with the reason', { skip: NO_UNICORN }, () => {
   const program = Buffer.from(pe64Script({}, []));
   program.writeUInt32LE(0xffff_ffff, 0x3c);

@@ -6,7 +6,15 @@
 import { peLoadPlan, type PeLoadPlan } from '../../formats/index.js';
 import { callBefore } from '../call-site.js';
 import { HAMMERING, HammerWatch } from '../hammering.js';
-import { DEFAULT_LIMITS, EmulationRefused, type EmulationRun, type RunLimits, type RunStop } from '../events.js';
+import {
+  DEFAULT_LIMITS,
+  EmulationRefused,
+  ROOT_PID,
+  type EmulationRun,
+  type RunLimits,
+  type RunStop,
+} from '../events.js';
+import { FormatError } from '../../formats/errors.js';
 import { AddressSpace, MappingRefused, pageUp } from '../memory.js';
 import { Cpu, UC } from '../unicorn.js';
 import { callLength, cpuid, initFloatingPoint } from '../x86.js';
@@ -14,7 +22,8 @@ import { X64_WINDOWS, X86_WINDOWS } from './abi.js';
 import { apiOf, DLLS, type Api } from './apis/index.js';
 import { mapModules } from './modules.js';
 import { ERROR } from './apis/api.js';
-import { WinSystem, type GuestCall } from './system.js';
+import { WinSystem, WinWorld, type GuestCall } from './system.js';
+import { PROFILE } from './files.js';
 
 const THUNK_SIZE = 16n;
 const MAX_THUNKS = 4096;
@@ -53,6 +62,33 @@ interface Thunk {
 }
 
 export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): EmulationRun {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const world = new WinWorld(options.files);
+  const deadline = performance.now() + limits.wallMs;
+  // The sample is on the disk, where a user would have saved it (a program copying itself finds it there).
+  const path = `${PROFILE}\\Downloads\\${(options.argv[0] ?? 'sample.exe').replace(/^.*[\\/]/, '')}`;
+  world.fs.put(path, bytes);
+  const stop = runProcess(bytes, world, { pid: ROOT_PID, argv: options.argv, path, limits, deadline });
+  // Programs the sample started from executables on the disk run in turn, in the time left; one that
+  // cannot run (another CPU, damaged headers) is recorded as created only.
+  for (let i = 0; i < world.queued.length && performance.now() < deadline; i++) {
+    const child = world.queued[i]!;
+    try {
+      runProcess(child.bytes, world, { ...child, limits, deadline });
+    } catch (err) {
+      if (!(err instanceof EmulationRefused || err instanceof FormatError)) throw err;
+    }
+  }
+  return finish(world, stop);
+}
+
+/** One process run from its image to a stop, in `world`: why it stopped. */
+function runProcess(
+  bytes: Uint8Array,
+  world: WinWorld,
+  at: { pid: number; argv: string[]; path: string; limits: RunLimits; deadline: number },
+): RunStop {
+  const { limits, deadline } = at;
   const plan = peLoadPlan(bytes);
   const abi = ABIS.get(plan.machine);
   if (!abi)
@@ -60,11 +96,10 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
       `no emulator for Windows programs of machine type 0x${plan.machine.toString(16)} (x86 and x86-64 ones run)`,
     );
   const { thunks: THUNKS, modules: MODULES, teb: TEB, mmap } = LAYOUT[abi.pointer === 8 ? 64 : 32];
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const cpu = new Cpu(abi.unicorn.arch, abi.unicorn.mode);
   try {
     const memory = new AddressSpace(cpu, limits.memory, mmap);
-    const sys = new WinSystem(cpu, memory, limits, abi, options.argv, options.files);
+    const sys = new WinSystem(cpu, memory, limits, abi, at.argv, world, at.pid, at.path);
     const thunks: Thunk[] = [{ dll: '', name: 'return', api: null }];
     const thunkIndex = new Map<string, number>();
     const thunkOf = (dll: string, name: string): bigint | null => {
@@ -91,7 +126,7 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
       mapModules(sys, plan, thunkOf);
     } catch (err) {
       if (!(err instanceof MappingRefused)) throw err;
-      return finish(sys, { reason: 'memory', detail: `loading: ${err.message}` });
+      return { reason: 'memory', detail: `loading: ${err.message}` };
     }
     cpu.onCpuid(() => {
       const r = cpuid(Number(cpu.reg(abi.cpuid[0]!) & 0xffff_ffffn));
@@ -108,6 +143,7 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
       const counted = hammer.counts(thunk.name, sys.site, () =>
         sys.record('api-hammering', thunk.name, { name: `${thunk.dll}!${thunk.name}`, count: HAMMERING }),
       );
+      if (counted) world.calls++;
       if (counted && ++sys.calls > limits.apiCalls)
         return sys.stop({ reason: 'api-calls', detail: `${limits.apiCalls} API calls` });
       const seen = sys.events.length;
@@ -143,7 +179,6 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
         detail: `invalid memory access at 0x${address.toString(16)} by 0x${cpu.reg(abi.pc).toString(16)}`,
       }),
     );
-    const deadline = performance.now() + limits.wallMs;
     const run = (c: GuestCall) => runGuest(sys, c, deadline, THUNKS);
     for (const fn of plan.tlsCallbacks)
       if (!sys.stopped) run({ fn: BigInt(fn), args: [sys.imageBase, 1n, 0n], thread: false });
@@ -152,7 +187,7 @@ export function runWindowsPe(bytes: Uint8Array, options: WindowsRunOptions): Emu
       if (run({ fn: BigInt(plan.entry), args: dllMain, thread: false }) !== null)
         sys.stop({ reason: 'exit', detail: `entry point returned ${BigInt.asIntN(32, abi.result(cpu))}` });
     }
-    return finish(sys, sys.stopped ?? { reason: 'exit', detail: 'no entry point' });
+    return sys.stopped ?? { reason: 'exit', detail: 'no entry point' };
   } finally {
     cpu.close();
   }
@@ -286,18 +321,18 @@ function environment(sys: WinSystem, plan: PeLoadPlan, teb: bigint): void {
   initFloatingPoint(cpu, 0x27f);
 }
 
-function finish(sys: WinSystem, stop: RunStop): EmulationRun {
+function finish(world: WinWorld, stop: RunStop): EmulationRun {
   return {
     stop,
-    events: sys.events,
-    output: sys.output.map((b) => Buffer.from(b).toString('latin1')).join(''),
-    files: sys.fs.all(),
-    calls: sys.calls,
+    events: world.events,
+    output: world.output.map((b) => Buffer.from(b).toString('latin1')).join(''),
+    files: world.fs.all(),
+    calls: world.calls,
     // Mapped at its preferred base: the static analysis's addresses are the guest's.
     base: 0,
     dumps: [
-      ...sys.dumps,
-      ...[...sys.processes.values()].flatMap((p) =>
+      ...world.dumps,
+      ...[...world.processes.values()].flatMap((p) =>
         [...p.started].map(([at, bytes]) => ({
           pid: p.pid,
           process: p.name,

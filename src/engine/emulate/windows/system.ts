@@ -1,14 +1,7 @@
 // Windows as an emulated program sees it through the API: handles over the virtual disk, registry, fake
 // network and the processes it creates; a heap; an environment and a clock; and a record of everything done,
 // each event with the call in the executable that did it.
-import {
-  ROOT_PID,
-  type EmulationEvent,
-  type EventKind,
-  type MemoryDump,
-  type RunLimits,
-  type RunStop,
-} from '../events.js';
+import { type EmulationEvent, type EventKind, type MemoryDump, type RunLimits, type RunStop } from '../events.js';
 import { MappingRefused, type AddressSpace } from '../memory.js';
 import { FakeNetwork } from '../network.js';
 import { UC, type Cpu } from '../unicorn.js';
@@ -61,17 +54,47 @@ export interface GuestCall {
   thread: boolean;
 }
 
-export class WinSystem {
+/** A program a process created from an executable on the disk: it runs when its creator has ended. */
+export interface QueuedProcess {
+  pid: number;
+  path: string;
+  bytes: Uint8Array;
+  argv: string[];
+}
+
+/**
+ * What every process of a run shares: the disk, the registry, the network, the process table, the record
+ * of events, the console and the dumps; and the programs waiting to run.
+ */
+export class WinWorld {
   readonly events: EmulationEvent[] = [];
   readonly net = new FakeNetwork();
   readonly registry = new Registry();
   readonly fs: WinFs;
-  readonly heap: Heap;
-  readonly handles = new Map<bigint, Handle>();
   readonly processes = new Map<number, Process>();
   readonly output: Uint8Array[] = [];
-  /** Memory the sample unpacked and ran. */
   readonly dumps: MemoryDump[] = [];
+  readonly queued: QueuedProcess[] = [];
+  /** API calls made by every process. */
+  calls = 0;
+
+  constructor(files?: ReadonlyMap<string, Uint8Array>) {
+    this.fs = new WinFs(files);
+  }
+}
+
+/** One process's view of Windows: its memory, handles, heap and threads, over the world it shares. */
+export class WinSystem {
+  readonly events: EmulationEvent[];
+  readonly net: FakeNetwork;
+  readonly registry: Registry;
+  readonly fs: WinFs;
+  readonly heap: Heap;
+  readonly handles = new Map<bigint, Handle>();
+  readonly processes: Map<number, Process>;
+  readonly output: Uint8Array[];
+  /** Memory the sample unpacked and ran. */
+  readonly dumps: MemoryDump[];
   readonly env = new Map<string, string>([
     ['ALLUSERSPROFILE', 'C:\\ProgramData'],
     ['APPDATA', `${PROFILE}\\AppData\\Roaming`],
@@ -92,8 +115,7 @@ export class WinSystem {
     ['USERPROFILE', PROFILE],
     ['windir', 'C:\\Windows'],
   ]);
-  readonly pid = ROOT_PID;
-  readonly tid = ROOT_PID + 4;
+  readonly tid: number;
   lastError = 0;
   /** API calls counted against the budget (not those of a hammering loop), and all of them (the clock). */
   calls = 0;
@@ -113,8 +135,6 @@ export class WinSystem {
   readonly atExit: bigint[] = [];
   /** Thread-local storage slots (TlsAlloc) and their values. */
   readonly tlsSlots = new Map<number, bigint>();
-  /** Where the sample's executable is on the virtual disk. */
-  readonly imagePath: string;
   /** Base of the sample's image, and the base each system DLL is given when a program asks for it. */
   imageBase = 0n;
   imageEnd = 0n;
@@ -142,21 +162,26 @@ export class WinSystem {
     readonly limits: RunLimits,
     readonly abi: WinAbi,
     readonly argv: string[],
-    files?: ReadonlyMap<string, Uint8Array>,
+    readonly world: WinWorld,
+    /** The process's id (the sample's is ROOT_PID), and where its executable is on the disk. */
+    readonly pid: number,
+    readonly imagePath: string,
   ) {
-    this.imagePath = `${PROFILE}\\Downloads\\${(argv[0] ?? 'sample.exe').replace(/^.*[\\/]/, '')}`;
-    this.fs = new WinFs(files);
+    ({ events: this.events, net: this.net, registry: this.registry, fs: this.fs } = world);
+    ({ processes: this.processes, output: this.output, dumps: this.dumps } = world);
+    this.tid = pid + 4;
     this.heap = new Heap(cpu, memory);
     this.processHeap = this.open({ k: 'object', what: 'heap', name: null });
-    this.processes.set(this.pid, {
-      pid: this.pid,
-      name: argv[0] ?? 'sample.exe',
-      args: argv.join(' '),
-      suspended: false,
-      regions: new Map(),
-      started: new Map(),
-      nextRegion: 0n,
-    });
+    if (!this.processes.has(pid))
+      this.processes.set(pid, {
+        pid,
+        name: argv[0] ?? 'sample.exe',
+        args: argv.join(' '),
+        suspended: false,
+        regions: new Map(),
+        started: new Map(),
+        nextRegion: 0n,
+      });
   }
 
   record(kind: EventKind, api: string, detail: Record<string, string | number>): EmulationEvent {

@@ -2,7 +2,8 @@
 // exit) and to processes it creates or opens (allocate and write in them, start threads there, end them).
 // Another process is never run: its memory is what the sample put there, kept for the report.
 import { ROOT_PID } from '../../../events.js';
-import type { Process } from '../../system.js';
+import type { Process, WinSystem } from '../../system.js';
+import { winPath } from '../../files.js';
 import { ansiAndWide, ERROR, fail, stdcall, type ApiCall, type ApiTable } from '../api.js';
 
 /** Pseudo-handles of the current process and thread: -1 and -2 in a handle's width. */
@@ -83,7 +84,27 @@ export function launch(c: ApiCall, image: string, command: string, suspended: bo
     parent: sys.pid,
     suspended: suspended ? 1 : 0,
   });
+  const path = executable(sys, image);
+  if (path !== null) {
+    const args = [...command.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!).slice(1);
+    sys.world.queued.push({ pid, path, bytes: sys.fs.get(path)!.data, argv: [image, ...args] });
+  }
   return pid;
+}
+
+/** Where `image` is on the disk as a program Windows would start (a PE), searched as CreateProcess does. */
+function executable(sys: WinSystem, image: string): string | null {
+  const names = /\.[^\\.]+$/.test(image) ? [image] : [image, `${image}.exe`];
+  const here = sys.imagePath.replace(/[^\\]+$/, '');
+  const dirs = /[\\/]/.test(image) ? [''] : [here, 'C:\\Windows\\System32\\', 'C:\\Windows\\', ''];
+  for (const dir of dirs)
+    for (const name of names) {
+      const path = winPath(dir + name);
+      const data = sys.fs.get(path)?.data;
+      // The seeded system programs are names only (two bytes): a real image has a PE header to load.
+      if (data && data.length >= 0x40 && data[0] === 0x4d && data[1] === 0x5a) return path;
+    }
+  return null;
 }
 
 /** A thread of the sample's own: run to its end before the call returns (one thread runs at a time). */
