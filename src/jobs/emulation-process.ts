@@ -19,7 +19,8 @@ process.once('message', (request: EmulationRequest) => {
     let answer: EmulationAnswer;
     try {
       const bytes = await readFile(request.path);
-      const sysroot = sysrootFor(identify(bytes.subarray(0, 4096), bytes.length).architecture);
+      const { architecture, endianness } = identify(bytes.subarray(0, 4096), bytes.length);
+      const sysroot = sysrootFor(architecture, endianness);
       const run = runProgram(bytes, {
         argv: request.argv,
         limits: { wallMs: request.wallMs },

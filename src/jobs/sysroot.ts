@@ -42,9 +42,14 @@ export function crossSysroot(dir: string, multiarch: string): Sysroot {
   };
 }
 
-/** The sysroot for programs of `arch`: the machine's libraries, or the cross ones; null when there are none. */
-export function sysrootFor(arch: Architecture): Sysroot | null {
-  const cpu = GUEST_DIRS[arch];
+/** The same for the CPUs whose programs come in both byte orders, big-endian. */
+const BIG_ENDIAN_DIRS: Partial<Record<Architecture, { multiarch: string; host: NodeJS.Architecture }>> = {
+  mips: { multiarch: 'mips-linux-gnu', host: 'mips' },
+};
+
+/** The sysroot for programs of `arch` (in `endianness` order): the machine's libraries, or the cross ones; null when there are none. */
+export function sysrootFor(arch: Architecture, endianness: 'little' | 'big' | null = 'little'): Sysroot | null {
+  const cpu = endianness === 'big' ? BIG_ENDIAN_DIRS[arch] : GUEST_DIRS[arch];
   if (!cpu) return null;
   if (cpu.host === process.arch) return hostSysroot();
   return crossSysroot(`/usr/${cpu.multiarch}/lib/`, cpu.multiarch);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { emulatorAvailable } from '../../src/engine/index.js';
 import { backends } from '../helpers/backends.js';
-import { buildElf } from '../helpers/engine/elf.js';
+import { machO } from '../helpers/engine/formats.js';
 import { useHarness } from '../helpers/harness.js';
 import { elf64, implantProgram, windowsInjector, x86_64Program } from '../helpers/samples.js';
 
@@ -16,18 +16,16 @@ const SANDBOX = {
   analysis_config: { sandbox_config: { enabled: true, command_line_args: '--beacon  c2.example.org' } },
 };
 
-/** A big-endian MIPS program (jr ra; nop): the static analysis reads it, the emulator runs little-endian ones only. */
-const mipsProgram = () =>
+/** A macOS program: the static analysis reads it, the emulator runs Linux and Windows programs only. */
+const macProgram = () =>
   Buffer.from(
-    buildElf({
-      bits: 32,
-      little: false,
-      machine: 8,
-      type: 2,
-      entry: 0x401000,
-      base: 0x400000,
-      sections: [
-        { name: '.text', type: 1, flags: 6, addr: 0x401000, data: Uint8Array.of(0x03, 0xe0, 0, 0x08, 0, 0, 0, 0) },
+    machO({
+      bits: 64,
+      cputype: 0x0100_0007,
+      filetype: 2,
+      commands: [
+        { kind: 'segment', name: '__TEXT', vmaddr: 0x1_0000_0000 },
+        { kind: 'main', entryoff: 0 },
       ],
     }),
   );
@@ -176,11 +174,14 @@ for (const backend of backends) {
     test('a sample the emulator cannot run ends in ERROR saying why; without the sandbox, 409 says how', async (t) => {
       if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
       const { alice } = h().keys;
-      const mips = await h().analysis(alice, mipsProgram(), SANDBOX);
-      assert.equal(await settled(mips), 'ERROR');
-      const refused = await view(mips, 'process-tree');
+      const mac = await h().analysis(alice, macProgram(), SANDBOX);
+      assert.equal(await settled(mac), 'ERROR');
+      const refused = await view(mac, 'process-tree');
       assert.equal(refused.statusCode, 409);
-      assert.match(refused.json().message, /could not run: no emulator for big-endian mips programs yet/);
+      assert.match(
+        refused.json().message,
+        /could not run: macho programs are not emulated: only ELF \(Linux\) and PE \(Windows\) ones are/,
+      );
       assert.equal(
         (await h().request('GET', '/v2/analyses/list?dynamic_execution_status=ERROR', alice)).json().data.results
           .length,

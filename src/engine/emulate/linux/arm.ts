@@ -6,7 +6,7 @@ import { callBefore } from '../call-site.js';
 import { UC, type Cpu } from '../unicorn.js';
 import type { LinuxCpu } from './cpu.js';
 import { LEGACY_32 } from './legacy-32.js';
-import { statBytes, threadPointerCall, type Handler, type StatLayout } from './kernel.js';
+import { kernelAbi32, threadPointerCall, type Handler, type StatLayout } from './kernel.js';
 
 /** Register ids (unicorn/arm.h). */
 const ARM = { r0: 66, r7: 73, sp: 12, lr: 10, pc: 11, cpsr: 3, fpexc: 4, tpidruro: 113 } as const;
@@ -100,12 +100,7 @@ export const ARM_LINUX: LinuxCpu = {
   sp: ARM.sp,
   callArg: (cpu: Cpu, i: number) => cpu.reg(r(i)),
   syscall: { nr: ARM.r7, args: [0, 1, 2, 3, 4, 5, 6].map(r), result: r(0), names: new Map(NUMBERS) },
-  abi: () => ({
-    pointer: 4,
-    machine: 'armv7l',
-    stat: (size, mode) => statBytes(STAT64, size, mode),
-    setThreadPointer: () => {},
-  }),
+  abi: () => kernelAbi32('armv7l', STAT64),
   syscalls: EXTRA,
   hooks(cpu, syscall) {
     cpu.setReg(ARM.fpexc, FPEXC_EN);

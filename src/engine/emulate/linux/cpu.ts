@@ -31,6 +31,8 @@ export interface LinuxCpu {
   callSite(cpu: Cpu, ret: bigint): number | null;
   /** At a function's first instruction: where it returns to (the stack's top, or the link register). */
   returnAddress(cpu: Cpu): bigint | null;
+  /** The same CPU in big-endian byte order, for the CPUs that have both (MIPS); the profile's is little-endian. */
+  bigEndian?: LinuxCpu;
   /** A one-byte instruction Unicorn stops at quietly (x86 `hlt`) that Linux makes a fault; null if none. */
   halt: number | null;
 }

@@ -7,7 +7,7 @@ import { UC, type Cpu } from '../unicorn.js';
 import { callLength, cpuid, dataDescriptor, flatSegments, initFloatingPoint, X86 } from '../x86.js';
 import { LINUX_FPU, type LinuxCpu } from './cpu.js';
 import { LEGACY_32 } from './legacy-32.js';
-import { Kernel, statBytes, type Handler, type StatLayout } from './kernel.js';
+import { Kernel, kernelAbi32, type Handler, type StatLayout } from './kernel.js';
 import { SYSCALLS } from './syscalls.js';
 
 const NUMBERS: [number, string][] = [
@@ -144,12 +144,7 @@ export const I386_LINUX: LinuxCpu = {
     return b ? BigInt(new DataView(b.buffer).getUint32(0, true)) : 0n;
   },
   syscall: { nr: X86.eax, args: ARGS, result: X86.eax, names: new Map(NUMBERS) },
-  abi: () => ({
-    pointer: 4,
-    machine: 'i686',
-    stat: (size, mode) => statBytes(STAT64, size, mode),
-    setThreadPointer: () => {},
-  }),
+  abi: () => kernelAbi32('i686', STAT64),
   syscalls: EXTRA,
   hooks(cpu, syscall) {
     initFloatingPoint(cpu, LINUX_FPU);

@@ -75,26 +75,27 @@ export interface StatLayout {
 }
 
 /** struct stat of a regular file or directory of `size` bytes owned by the user (uid and gid 1000). */
-export function statBytes(layout: StatLayout, size: number, mode: number): Uint8Array {
+export function statBytes(layout: StatLayout, size: number, mode: number, little = true): Uint8Array {
   const b = new Uint8Array(layout.bytes);
   const v = new DataView(b.buffer);
-  v.setBigUint64(0, 1n, true);
-  v.setBigUint64(layout.ino, 1n, true);
-  if (layout.nlink.width === 8) v.setBigUint64(layout.nlink.at, 1n, true);
-  else v.setUint32(layout.nlink.at, 1, true);
-  v.setUint32(layout.mode, mode, true);
-  v.setUint32(layout.uid, 1000, true);
-  v.setUint32(layout.gid, 1000, true);
-  v.setBigUint64(layout.size, BigInt(size), true);
-  v.setUint32(layout.blksize, 4096, true);
-  v.setBigUint64(layout.blocks, BigInt(Math.ceil(size / 512)), true);
+  v.setBigUint64(0, 1n, little);
+  v.setBigUint64(layout.ino, 1n, little);
+  if (layout.nlink.width === 8) v.setBigUint64(layout.nlink.at, 1n, little);
+  else v.setUint32(layout.nlink.at, 1, little);
+  v.setUint32(layout.mode, mode, little);
+  v.setUint32(layout.uid, 1000, little);
+  v.setUint32(layout.gid, 1000, little);
+  v.setBigUint64(layout.size, BigInt(size), little);
+  v.setUint32(layout.blksize, 4096, little);
+  v.setBigUint64(layout.blocks, BigInt(Math.ceil(size / 512)), little);
   return b;
 }
 
 /** A layout the C library shares with the kernel and that differs by CPU (stat). */
 export interface KernelAbi {
-  /** Bytes of a pointer, a long and a size_t (4 on 32-bit CPUs). */
+  /** Bytes of a pointer, a long and a size_t (4 on 32-bit CPUs), and their byte order. */
   pointer: 4 | 8;
+  little: boolean;
   /** uname's machine. */
   machine: string;
   /**
@@ -112,19 +113,19 @@ export interface KernelAbi {
  * struct statx (the same on every CPU) of a file of `size` bytes: type, mode, links, owner (uid and gid
  * 1000), inode, size and blocks, and the mask saying they are filled.
  */
-function statxBytes(size: number, mode: number): Uint8Array {
+function statxBytes(size: number, mode: number, little: boolean): Uint8Array {
   const b = new Uint8Array(256);
   const v = new DataView(b.buffer);
   // STATX_BASIC_STATS: type, mode, nlink, uid, gid, times, ino, size, blocks.
-  v.setUint32(0, 0x7ff, true);
-  v.setUint32(4, 4096, true);
-  v.setUint32(16, 1, true);
-  v.setUint32(20, 1000, true);
-  v.setUint32(24, 1000, true);
-  v.setUint16(28, mode, true);
-  v.setBigUint64(32, 1n, true);
-  v.setBigUint64(40, BigInt(size), true);
-  v.setBigUint64(48, BigInt(Math.ceil(size / 512)), true);
+  v.setUint32(0, 0x7ff, little);
+  v.setUint32(4, 4096, little);
+  v.setUint32(16, 1, little);
+  v.setUint32(20, 1000, little);
+  v.setUint32(24, 1000, little);
+  v.setUint16(28, mode, little);
+  v.setBigUint64(32, 1n, little);
+  v.setBigUint64(40, BigInt(size), little);
+  v.setBigUint64(48, BigInt(Math.ceil(size / 512)), little);
   return b;
 }
 
@@ -137,11 +138,30 @@ export const threadPointerCall =
   };
 
 /**
+ * The ABI of a 32-bit CPU (uname's `machine`) whose struct stat64 is `layout`, in `little`-endian order or
+ * not, with its own `numbering` where it differs; its thread pointer is set by a call of its own.
+ */
+export const kernelAbi32 = (
+  machine: string,
+  layout: StatLayout,
+  little = true,
+  numbering?: KernelAbi['numbering'],
+): KernelAbi => ({
+  pointer: 4,
+  little,
+  machine,
+  ...(numbering ? { numbering } : {}),
+  stat: (size, mode) => statBytes(layout, size, mode, little),
+  setThreadPointer: () => {},
+});
+
+/**
  * The ABI of a 64-bit CPU (uname's `machine`) whose struct stat is `layout` and whose thread pointer is
  * Unicorn register `tp`.
  */
 export const kernelAbi = (cpu: Cpu, machine: string, layout: StatLayout, tp: number): KernelAbi => ({
   pointer: 8,
+  little: true,
   machine,
   stat: (size, mode) => statBytes(layout, size, mode),
   setThreadPointer: (value) => cpu.setReg(tp, value),
@@ -285,7 +305,7 @@ export class Kernel {
     const b = this.cpu.read(address + BigInt(i * width), width);
     if (!b) return null;
     const v = new DataView(b.buffer);
-    return width === 8 ? v.getBigUint64(0, true) : BigInt(v.getUint32(0, true));
+    return width === 8 ? v.getBigUint64(0, this.abi.little) : BigInt(v.getUint32(0, this.abi.little));
   }
 
   /** `values` as words (longs, pointers) at `address`. */
@@ -295,9 +315,24 @@ export class Kernel {
     const v = new DataView(b.buffer);
     values.forEach((x, i) => {
       const w = BigInt.asUintN(width * 8, BigInt(x));
-      if (width === 8) v.setBigUint64(i * 8, w, true);
-      else v.setUint32(i * 4, Number(w), true);
+      if (width === 8) v.setBigUint64(i * 8, w, this.abi.little);
+      else v.setUint32(i * 4, Number(w), this.abi.little);
     });
+    this.cpu.write(address, b);
+  }
+
+  /** A 32-bit int at `address`, in the CPU's byte order. */
+  writeInt32(address: bigint, value: number): void {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, value >>> 0, this.abi.little);
+    this.cpu.write(address, b);
+  }
+
+  /** `values` as 64-bit words at `address`, in the CPU's byte order. */
+  writeInt64(address: bigint, ...values: (number | bigint)[]): void {
+    const b = new Uint8Array(values.length * 8);
+    const v = new DataView(b.buffer);
+    values.forEach((x, i) => v.setBigUint64(i * 8, BigInt.asUintN(64, BigInt(x)), this.abi.little));
     this.cpu.write(address, b);
   }
 
@@ -418,7 +453,7 @@ export class Kernel {
       if (!file) return this.fail(E.NOENT);
       size = file.data.length;
     }
-    this.cpu.write(address, extended ? statxBytes(size, mode) : this.abi.stat(size, mode));
+    this.cpu.write(address, extended ? statxBytes(size, mode, this.abi.little) : this.abi.stat(size, mode));
     return 0n;
   }
 
@@ -452,8 +487,8 @@ export class Kernel {
     const w = this.fdNumber();
     this.fds.set(w, { k: 'pipe', chunks, writes: true });
     const ints = new Uint8Array(8);
-    new DataView(ints.buffer).setInt32(0, r, true);
-    new DataView(ints.buffer).setInt32(4, w, true);
+    new DataView(ints.buffer).setInt32(0, r, this.abi.little);
+    new DataView(ints.buffer).setInt32(4, w, this.abi.little);
     this.cpu.write(address, ints);
     return 0n;
   }
@@ -508,7 +543,8 @@ export class Kernel {
   private peer(address: bigint, length: number): { address: string; port: number } | number {
     const sa = this.cpu.read(address, Math.min(Math.max(length, 2), 128));
     if (!sa || sa.length < 8) return E.INVAL;
-    const family = sa[0]! | (sa[1]! << 8);
+    // sa_family is in the CPU's byte order; the port and address in the network's.
+    const family = new DataView(sa.buffer).getUint16(0, this.abi.little);
     if (family === AF_UNIX) return E.NOENT;
     if (family !== AF_INET) return E.NETUNREACH;
     return { address: `${sa[4]}.${sa[5]}.${sa[6]}.${sa[7]}`, port: (sa[2]! << 8) | sa[3]! };
@@ -519,12 +555,12 @@ export class Kernel {
     const f = this.fds.get(fd);
     if (f?.k !== 'socket' || !f.peer || address === 0n) return;
     const sa = new Uint8Array(16);
-    sa[0] = AF_INET;
+    new DataView(sa.buffer).setUint16(0, AF_INET, this.abi.little);
     sa[2] = f.peer.port >> 8;
     sa[3] = f.peer.port & 0xff;
     f.peer.address.split('.').forEach((x, i) => (sa[4 + i] = Number(x)));
     this.cpu.write(address, sa);
-    if (lengthAt) this.cpu.write(lengthAt, Uint8Array.of(16, 0, 0, 0));
+    if (lengthAt) this.writeInt32(lengthAt, 16);
   }
 
   /** Whether reading the descriptor would return data now (a socket's queued answers; files always). */
@@ -629,7 +665,8 @@ export class Kernel {
   wait(statusAt: bigint): bigint {
     const child = this.exited.shift();
     if (!child) return this.fail(E.CHILD);
-    if (statusAt) this.cpu.write(statusAt, Uint8Array.of(0, child.status & 0xff, 0, 0));
+    // The wait status: an exit code in bits 8–15.
+    if (statusAt) this.writeInt32(statusAt, (child.status & 0xff) << 8);
     return BigInt(child.pid);
   }
 

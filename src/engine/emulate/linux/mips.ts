@@ -1,11 +1,11 @@
-// 32-bit little-endian MIPS Linux (o32): system call numbers 4000 + n (asm/unistd_o32.h), `syscall` with
+// 32-bit MIPS Linux (o32), little- and big-endian: system call numbers 4000 + n (asm/unistd_o32.h), `syscall` with
 // the number in v0 and arguments in a0–a3 then on the stack, the result in v0 with a3 saying whether it is
 // an error (then v0 holds the positive errno); struct stat64 padded around its 32-bit dev_t; 4-byte words;
 // the thread pointer in CP0 UserLocal (set_thread_area), which `rdhwr $3, $29` reads; calls with a delay
 // slot, so a return address is 8 bytes past its call.
 import { UC, type Cpu } from '../unicorn.js';
 import type { LinuxCpu } from './cpu.js';
-import { statBytes, threadPointerCall, type Handler, type StatLayout } from './kernel.js';
+import { kernelAbi32, threadPointerCall, type Handler, type StatLayout } from './kernel.js';
 
 /** Register ids (unicorn/mips.h): $n is 2 + n. */
 const MIPS = { pc: 1, v0: 4, a0: 6, a3: 9, sp: 31, ra: 33, userLocal: 138 } as const;
@@ -158,9 +158,10 @@ const NUMBERING = {
   errno: (errno: number) => ERRNO.get(errno) ?? errno,
 };
 
-const word = (cpu: Cpu, at: bigint) => {
+/** A 32-bit word of guest memory in the CPU's byte order (0 where unmapped). */
+const word = (cpu: Cpu, at: bigint, little: boolean) => {
   const b = cpu.read(at, 4);
-  return b ? BigInt(new DataView(b.buffer).getUint32(0, true)) : 0n;
+  return b ? new DataView(b.buffer).getUint32(0, little) : 0;
 };
 
 /** jal, jalr, bal: the calls whose delay slot ends 8 bytes before the address they return to. */
@@ -168,41 +169,41 @@ function isCall(w: number): boolean {
   return w >>> 26 === 3 || (w & 0xfc00_003f) === 0x9 || (w & 0xffff_0000) >>> 0 === 0x0411_0000;
 }
 
-export const MIPSEL_LINUX: LinuxCpu = {
-  unicorn: { arch: UC.arch.mips, mode: UC.mode.mips32 },
-  platform: 'mips',
-  bits: 32,
-  pc: MIPS.pc,
-  sp: MIPS.sp,
-  callArg: (cpu, i) => (i < 4 ? cpu.reg(MIPS.a0 + i) : word(cpu, cpu.reg(MIPS.sp) + 16n + 4n * BigInt(i - 4))),
-  syscall: {
-    nr: MIPS.v0,
-    args: [0, 1, 2, 3].map((i) => MIPS.a0 + i),
-    result: MIPS.v0,
-    names: new Map(NUMBERS),
-  },
-  // The fifth and sixth arguments are on the caller's stack, after the four words reserved for a0–a3.
-  syscallArgs: (cpu) => [0, 1, 2, 3, 4, 5].map((i) => MIPSEL_LINUX.callArg(cpu, i)),
-  setSyscallResult(cpu, value) {
-    const error = value < 0n && value >= -MAX_ERRNO;
-    cpu.setReg(MIPS.v0, error ? -value : value);
-    cpu.setReg(MIPS.a3, error ? 1n : 0n);
-  },
-  abi: () => ({
-    pointer: 4,
-    machine: 'mips',
-    numbering: NUMBERING,
-    stat: (size, mode) => statBytes(STAT64, size, mode),
-    setThreadPointer: () => {},
-  }),
-  syscalls: EXTRA,
-  hooks(cpu, syscall) {
-    cpu.onInterrupt((n) => (n === SYSCALL ? syscall() : cpu.stop()));
-  },
-  callSite(cpu, ret) {
-    const call = cpu.read(ret - 8n, 4);
-    return call && isCall(new DataView(call.buffer).getUint32(0, true)) ? Number(ret) - 8 : null;
-  },
-  returnAddress: (cpu) => cpu.reg(MIPS.ra),
-  halt: null,
-};
+/** MIPS Linux in one byte order: the same calls, the instructions and the kernel's structures in that order. */
+function mipsLinux(little: boolean): LinuxCpu {
+  const cpu32: LinuxCpu = {
+    unicorn: { arch: UC.arch.mips, mode: UC.mode.mips32 | (little ? 0 : UC.mode.bigEndian) },
+    platform: 'mips',
+    bits: 32,
+    pc: MIPS.pc,
+    sp: MIPS.sp,
+    callArg: (cpu, i) =>
+      i < 4 ? cpu.reg(MIPS.a0 + i) : BigInt(word(cpu, cpu.reg(MIPS.sp) + 16n + 4n * BigInt(i - 4), little)),
+    syscall: {
+      nr: MIPS.v0,
+      args: [0, 1, 2, 3].map((i) => MIPS.a0 + i),
+      result: MIPS.v0,
+      names: new Map(NUMBERS),
+    },
+    // The fifth and sixth arguments are on the caller's stack, after the four words reserved for a0–a3.
+    syscallArgs: (cpu) => [0, 1, 2, 3, 4, 5].map((i) => cpu32.callArg(cpu, i)),
+    setSyscallResult(cpu, value) {
+      const error = value < 0n && value >= -MAX_ERRNO;
+      cpu.setReg(MIPS.v0, error ? -value : value);
+      cpu.setReg(MIPS.a3, error ? 1n : 0n);
+    },
+    abi: () => kernelAbi32('mips', STAT64, little, NUMBERING),
+    syscalls: EXTRA,
+    hooks(cpu, syscall) {
+      cpu.onInterrupt((n) => (n === SYSCALL ? syscall() : cpu.stop()));
+    },
+    callSite: (cpu, ret) => (isCall(word(cpu, ret - 8n, little)) ? Number(ret) - 8 : null),
+    returnAddress: (cpu) => cpu.reg(MIPS.ra),
+    halt: null,
+  };
+  return cpu32;
+}
+
+export const MIPSEB_LINUX = mipsLinux(false);
+/** The ISA profile's emulator: little-endian, with its big-endian twin for programs in that order. */
+export const MIPSEL_LINUX: LinuxCpu = { ...mipsLinux(true), bigEndian: MIPSEB_LINUX };

@@ -68,6 +68,7 @@ for (const cc of [
   'i686-linux-gnu-gcc',
   'arm-linux-gnueabihf-gcc',
   'mipsel-linux-gnu-gcc',
+  'mips-linux-gnu-gcc',
 ])
   test(`emulate: a static program built by ${cc} reads, writes, deletes and beacons — recorded with call sites, nothing done`, (t) => {
     const bytes = build(BEHAVIOUR, false, cc);
@@ -104,6 +105,7 @@ for (const [cc, arch, loader, platform] of [
   ['i686-linux-gnu-gcc', 'x86', '/usr/i686-linux-gnu/lib/ld-linux.so.2', 'i686'],
   ['arm-linux-gnueabihf-gcc', 'arm', '/usr/arm-linux-gnueabihf/lib/ld-linux-armhf.so.3', 'v7l'],
   ['mipsel-linux-gnu-gcc', 'mips', '/usr/mipsel-linux-gnu/lib/ld.so.1', 'mips'],
+  ['mips-linux-gnu-gcc', 'mips', '/usr/mips-linux-gnu/lib/ld.so.1', 'mips'],
 ] as const)
   test(`emulate: a program built by ${cc}, dynamically linked, runs through its loader from the cross libraries`, (t) => {
     const bytes = build(BEHAVIOUR, true, cc);
@@ -114,7 +116,8 @@ for (const [cc, arch, loader, platform] of [
       (e: unknown) =>
         e instanceof EmulationRefused && e.message.includes(`${basename(loader)} and a C library for ${platform}`),
     );
-    const run = runLinuxElf(bytes, { argv: ['p', 'hi'], sysroot: sysrootFor(arch)! });
+    const big = cc.startsWith('mips-');
+    const run = runLinuxElf(bytes, { argv: ['p', 'hi'], sysroot: sysrootFor(arch, big ? 'big' : 'little')! });
     assert.deepEqual(run.stop, { reason: 'exit', detail: 'exit status 3' });
     assert.equal(run.output, 'done 3\n');
     assert.deepEqual(

@@ -45,10 +45,12 @@ export interface LinuxRunOptions {
 
 export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): EmulationRun {
   const { architecture, endianness } = identify(bytes, bytes.length);
-  const linux = isaProfile(architecture)?.emulator;
-  if (!linux) throw new EmulationRefused(`no emulator for ${architecture} programs yet`);
-  // The kernel writes its structures little-endian: a big-endian MIPS program would read them backwards.
-  if (endianness === 'big') throw new EmulationRefused(`no emulator for big-endian ${architecture} programs yet`);
+  const profile = isaProfile(architecture)?.emulator;
+  const linux = endianness === 'big' ? profile?.bigEndian : profile;
+  if (!linux)
+    throw new EmulationRefused(
+      `no emulator for ${endianness === 'big' ? 'big-endian ' : ''}${architecture} programs yet`,
+    );
   const plan = elfLoadPlan(bytes);
   const loader = plan.interpreter === null ? null : (options.sysroot?.(plan.interpreter) ?? null);
   if (plan.interpreter !== null && !loader)
@@ -74,7 +76,10 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): Emulat
         entry = BigInt(ld.entry) + layout.loader;
       }
       const loaderBase = loader ? layout.loader : 0n;
-      cpu.setReg(linux.sp, stack(cpu, memory, plan, { base, loaderBase, top: layout.stackTop }, linux, options));
+      cpu.setReg(
+        linux.sp,
+        stack(cpu, memory, plan, { base, loaderBase, top: layout.stackTop, little: abi.little }, linux, options),
+      );
     } catch (err) {
       if (!(err instanceof MappingRefused)) throw err;
       return finish(kernel, { reason: 'memory', detail: `loading: ${err.message}` }, base);
@@ -207,11 +212,11 @@ function stack(
   cpu: Cpu,
   memory: AddressSpace,
   plan: ElfLoadPlan,
-  at: { base: bigint; loaderBase: bigint; top: bigint },
+  at: { base: bigint; loaderBase: bigint; top: bigint; little: boolean },
   linux: LinuxCpu,
   options: LinuxRunOptions,
 ): bigint {
-  const { base, loaderBase } = at;
+  const { base, loaderBase, little } = at;
   memory.map(at.top - BigInt(STACK_SIZE), STACK_SIZE, permsOf({ read: true, write: true, exec: false }));
   const enc = new TextEncoder();
   let top = at.top;
@@ -253,8 +258,8 @@ function stack(
   const view = new DataView(table.buffer);
   words.forEach((w, i) =>
     width === 8
-      ? view.setBigUint64(i * 8, BigInt.asUintN(64, w), true)
-      : view.setUint32(i * 4, Number(BigInt.asUintN(32, w)), true),
+      ? view.setBigUint64(i * 8, BigInt.asUintN(64, w), little)
+      : view.setUint32(i * 4, Number(BigInt.asUintN(32, w)), little),
   );
   cpu.write(top, table);
   return top;
@@ -268,7 +273,7 @@ function stack(
  */
 function callSites(kernel: Kernel, linux: LinuxCpu, plan: ElfLoadPlan, base: bigint): (pc: bigint) => number | null {
   const { cpu } = kernel;
-  const width = kernel.abi.pointer;
+  const { pointer: width, little } = kernel.abi;
   const code = plan.segments
     .filter((s) => s.exec)
     .map((s) => [BigInt(s.vaddr) + base, BigInt(s.vaddr + s.memSize) + base]);
@@ -281,7 +286,7 @@ function callSites(kernel: Kernel, linux: LinuxCpu, plan: ElfLoadPlan, base: big
       const chunk = cpu.read(at, STACK_CHUNK) ?? mappedWords(kernel, at);
       const view = new DataView(chunk.buffer);
       for (let i = 0; i + width <= chunk.length; i += width) {
-        const ret = width === 8 ? view.getBigUint64(i, true) : BigInt(view.getUint32(i, true));
+        const ret = width === 8 ? view.getBigUint64(i, little) : BigInt(view.getUint32(i, little));
         const call = inside(ret) ? linux.callSite(cpu, ret) : null;
         if (call !== null) return call;
       }

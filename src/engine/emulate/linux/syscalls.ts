@@ -23,15 +23,6 @@ function utsname(machine: string): Uint8Array {
   return out;
 }
 
-const u32 = (value: number) => Uint8Array.of(value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff, value >>> 24);
-
-const u64 = (...values: number[]) => {
-  const b = new Uint8Array(values.length * 8);
-  const v = new DataView(b.buffer);
-  values.forEach((x, i) => v.setBigUint64(i * 8, BigInt(x), true));
-  return b;
-};
-
 export const SYSCALLS: Record<string, Handler> = {
   read: (k, a) => k.read(k.int(a[0]), a[1]!, k.int(a[2])),
   write: (k, a) => k.write(k.int(a[0]), a[1]!, k.int(a[2])),
@@ -94,7 +85,7 @@ export const SYSCALLS: Record<string, Handler> = {
   _llseek: (k, a) => {
     const to = k.lseek(k.int(a[0]), (BigInt.asUintN(32, a[1]!) << 32n) | BigInt.asUintN(32, a[2]!), k.int(a[4]));
     if (to < 0n) return to;
-    k.cpu.write(a[3]!, new Uint8Array(BigUint64Array.of(to).buffer));
+    k.writeInt64(a[3]!, to);
     return 0n;
   },
 
@@ -116,7 +107,7 @@ export const SYSCALLS: Record<string, Handler> = {
   rseq: (k) => k.fail(Kernel.E.NOSYS),
   prlimit64: (k, a) => {
     // RLIMIT_STACK and friends: 8 MiB soft, unlimited hard.
-    if (a[3]) k.cpu.write(a[3], u64(8 << 20, -1));
+    if (a[3]) k.writeInt64(a[3], 8 << 20, -1);
     return ok;
   },
   getrlimit: (k, a) => (k.writeWords(a[1]!, 8 << 20, -1), ok),
@@ -153,7 +144,7 @@ export const SYSCALLS: Record<string, Handler> = {
   // 32-bit CPUs' clock_gettime with a 64-bit time_t (what their C library calls first).
   clock_gettime64: (k, a) => {
     const ms = k.now();
-    k.cpu.write(a[1]!, u64(Math.floor(ms / 1000), (ms % 1000) * 1_000_000));
+    k.writeInt64(a[1]!, Math.floor(ms / 1000), (ms % 1000) * 1_000_000);
     return ok;
   },
   gettimeofday: (k, a) => {
@@ -187,7 +178,7 @@ export const SYSCALLS: Record<string, Handler> = {
       const at = a[1]! + BigInt(sent * 8 * word);
       const r = message(k, k.int(a[0]), at);
       if (r < 0n) return sent ? BigInt(sent) : r;
-      k.cpu.write(at + BigInt(7 * word), u32(Number(r)));
+      k.writeInt32(at + BigInt(7 * word), Number(r));
     }
     return BigInt(sent);
   },
@@ -203,9 +194,10 @@ export const SYSCALLS: Record<string, Handler> = {
       const p = k.cpu.read(a[0]! + BigInt(i * 8), 8);
       if (!p) return k.fail(Kernel.E.FAULT);
       const v = new DataView(p.buffer);
-      const events = v.getUint16(4, true);
-      const revents = events & (POLLOUT | (k.readable(v.getInt32(0, true)) ? POLLIN : 0));
-      k.cpu.write(a[0]! + BigInt(i * 8 + 6), Uint8Array.of(revents & 0xff, revents >> 8));
+      const events = v.getUint16(4, k.abi.little);
+      const revents = events & (POLLOUT | (k.readable(v.getInt32(0, k.abi.little)) ? POLLIN : 0));
+      v.setUint16(6, revents, k.abi.little);
+      k.cpu.write(a[0]! + BigInt(i * 8 + 6), p.subarray(6, 8));
       if (revents) ready++;
     }
     return BigInt(ready);
