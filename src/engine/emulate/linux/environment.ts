@@ -4,6 +4,8 @@
 import { VirtualFile } from '../virtual-file.js';
 
 const HOST = 'workstation';
+/** Where the sample is on the disk (what /proc/self/exe names: a program copying itself finds it there). */
+export const SAMPLE_PATH = '/home/user/sample';
 const SEEDED: Record<string, string> = {
   '/etc/hostname': `${HOST}\n`,
   '/etc/hosts': `127.0.0.1\tlocalhost\n127.0.1.1\t${HOST}\n`,

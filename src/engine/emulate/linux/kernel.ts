@@ -202,13 +202,22 @@ export class Kernel {
   private pc = 0;
   private children = 0;
 
+  /** Programs the sample wrote and exec'd: each runs, in the process that exec'd it, once this one has ended. */
+  readonly execs: { pid: number; path: string; bytes: Uint8Array; argv: string[] }[] = [];
+
   constructor(
     readonly cpu: Cpu,
     readonly memory: AddressSpace,
     readonly fs: VirtualFs,
     readonly limits: RunLimits,
     readonly abi: KernelAbi,
-  ) {}
+    /** The kernel of the program that ran before in this run (an exec'd one goes on with its record). */
+    before?: Kernel,
+  ) {
+    if (!before) return;
+    ({ events: this.events, net: this.net, output: this.output, dumps: this.dumps, execs: this.execs } = before);
+    ({ calls: this.calls, written: this.written, ticks: this.ticks, children: this.children } = before);
+  }
 
   /**
    * Runs system call `name` (null: unknown number `nr`) made at `pc` on behalf of the executable's code at
@@ -673,7 +682,11 @@ export class Kernel {
   execve(path: string | null, argv: string[]): bigint {
     if (path === null) return this.fail(E.FAULT);
     this.record('process-exec', 'execve', { path, args: argv.join(' ') });
-    // What it runs is not in the sample: the process ends there, as a successful command would.
+    // A program the sample wrote runs next in this process; a system one is not in the sample: the process
+    // ends there, as a successful command would.
+    const file = this.fs.isSystem(path) ? null : this.fs.get(path);
+    if (file && file.data[0] === 0x7f && file.data[1] === 0x45 && file.data[2] === 0x4c && file.data[3] === 0x46)
+      this.execs.push({ pid: this.pid, path, bytes: file.data.slice(), argv });
     this.exitStatus = 0;
     this.stop({ reason: 'exit', detail: `replaced by ${path}` });
     return 0n;

@@ -350,3 +350,32 @@ test('emulate: the corpus drivers of each CPU, dynamically linked, print what th
     'at least one CPU besides x86-64 has its C library here',
   );
 });
+
+test('emulate: a program the sample writes and execs runs in the same process, after it', (t) => {
+  // The sample copies itself (it is on the disk where /proc/self/exe says) and execs the copy as a child.
+  const bytes = build(`#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "child") == 0) { close(open("/tmp/child-was-here", O_CREAT | O_WRONLY, 0600)); return 7; }
+  char buf[65536]; ssize_t n;
+  int in = open("/home/user/sample", O_RDONLY), out = open("/tmp/stage2", O_CREAT | O_WRONLY | O_TRUNC, 0700);
+  while ((n = read(in, buf, sizeof buf)) > 0) write(out, buf, n);
+  close(in); close(out);
+  execl("/tmp/stage2", "stage2", "child", (char *)0);
+  return 1;
+}`);
+  if (typeof bytes === 'string') return t.skip(bytes);
+  const run = runLinuxElf(bytes, { argv: ['dropper'] });
+  assert.deepEqual(run.stop, { reason: 'exit', detail: 'replaced by /tmp/stage2' });
+  const seen = [...new Set(run.events.map((e) => `${e.pid} ${e.kind} ${e.detail.path}`))];
+  assert.deepEqual(seen, [
+    '1000 file-open /home/user/sample',
+    '1000 file-open /tmp/stage2',
+    '1000 file-read /home/user/sample',
+    '1000 file-write /tmp/stage2',
+    '1000 process-exec /tmp/stage2',
+    '1000 file-open /tmp/child-was-here',
+  ]);
+  assert.deepEqual(Buffer.from(run.files.get('/tmp/stage2')!), Buffer.from(bytes));
+});

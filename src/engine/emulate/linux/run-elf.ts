@@ -2,9 +2,17 @@
 // a stack with argv, environment and auxiliary vector, every system call answered by the virtual kernel,
 // and the run bounded in instructions, system calls, memory and wall time.
 import { elfLoadPlan, type ElfLoadPlan } from '../../formats/elf/index.js';
-import { DEFAULT_LIMITS, EmulationRefused, type EmulationRun, type RunLimits, type RunStop } from '../events.js';
+import {
+  DEFAULT_LIMITS,
+  EmulationRefused,
+  ROOT_PID,
+  type EmulationRun,
+  type RunLimits,
+  type RunStop,
+} from '../events.js';
+import { FormatError } from '../../formats/errors.js';
 import { Cpu } from '../unicorn.js';
-import { VirtualFs, type Sysroot } from './environment.js';
+import { SAMPLE_PATH, VirtualFs, type Sysroot } from './environment.js';
 import { watchLibraryCalls } from './library-calls.js';
 import { Kernel } from './kernel.js';
 import { AddressSpace, MappingRefused, PAGE, pageDown, pageUp, permsOf } from '../memory.js';
@@ -44,6 +52,35 @@ export interface LinuxRunOptions {
 }
 
 export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): EmulationRun {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const deadline = performance.now() + limits.wallMs;
+  const files = new Map([[SAMPLE_PATH, bytes], ...(options.files ?? [])]);
+  const first = runImage(bytes, { ...options, files }, { limits, deadline, pid: ROOT_PID, before: null });
+  // Programs the sample wrote and exec'd run in turn, in the time left, in the process that exec'd them;
+  // one that cannot run (another CPU, no loader for it) stays recorded as exec'd only.
+  let last = first.kernel;
+  for (let i = 0; i < last.execs.length && performance.now() < deadline; i++) {
+    const exec = last.execs[i]!;
+    try {
+      last = runImage(
+        exec.bytes,
+        { ...options, argv: exec.argv },
+        { limits, deadline, pid: exec.pid, before: last },
+      ).kernel;
+    } catch (err) {
+      if (!(err instanceof EmulationRefused || err instanceof FormatError)) throw err;
+    }
+  }
+  return finish(last, first.stop, first.base);
+}
+
+/** One program run from its entry to a stop, on a kernel of its own (after `before`'s when it was exec'd). */
+function runImage(
+  bytes: Uint8Array,
+  options: LinuxRunOptions,
+  at: { limits: RunLimits; deadline: number; pid: number; before: Kernel | null },
+): { kernel: Kernel; stop: RunStop; base: bigint } {
+  const { limits, deadline } = at;
   const { architecture, endianness } = identify(bytes, bytes.length);
   const profile = isaProfile(architecture)?.emulator;
   const linux = endianness === 'big' ? profile?.bigEndian : profile;
@@ -57,14 +94,14 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): Emulat
     throw new EmulationRefused(
       `dynamically linked: needs its loader ${plan.interpreter} and a C library for ${linux.platform} (a sysroot)`,
     );
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const cpu = new Cpu(linux.unicorn.arch, linux.unicorn.mode);
   try {
     const abi = linux.abi(cpu);
     const layout = LAYOUT[abi.pointer];
     const memory = new AddressSpace(cpu, limits.memory, layout.mmap);
-    const fs = new VirtualFs(options.files, options.sysroot);
-    const kernel = new Kernel(cpu, memory, fs, limits, abi);
+    const fs = at.before?.fs ?? new VirtualFs(options.files, options.sysroot);
+    const kernel = new Kernel(cpu, memory, fs, limits, abi, at.before ?? undefined);
+    kernel.pid = at.pid;
     const base = plan.relocatable ? layout.pie : 0n;
     let entry = BigInt(plan.entry) + base;
     try {
@@ -82,7 +119,7 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): Emulat
       );
     } catch (err) {
       if (!(err instanceof MappingRefused)) throw err;
-      return finish(kernel, { reason: 'memory', detail: `loading: ${err.message}` }, base);
+      return { kernel, stop: { reason: 'memory', detail: `loading: ${err.message}` }, base };
     }
     if (loader) watchLibraryCalls(cpu, linux, kernel, bytes, base);
     const siteOf = callSites(kernel, linux, plan, base);
@@ -101,9 +138,8 @@ export function runLinuxElf(bytes: Uint8Array, options: LinuxRunOptions): Emulat
         detail: `invalid memory access at 0x${address.toString(16)} by 0x${cpu.reg(linux.pc).toString(16)}`,
       }),
     );
-    const deadline = performance.now() + limits.wallMs;
     const stop = runProcess(cpu, linux, kernel, memory, entry, limits, deadline);
-    return finish(kernel, stop, base);
+    return { kernel, stop, base };
   } finally {
     cpu.close();
   }

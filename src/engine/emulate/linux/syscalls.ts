@@ -1,6 +1,7 @@
 // Linux system calls by name, over the kernel's state (kernel.ts); each CPU's table (x86-64.ts) maps its
 // numbers to these names. What needs no effect on the world (identity, signals, limits) answers as an
 // ordinary process would see it.
+import { SAMPLE_PATH } from './environment.js';
 import { Kernel, type Handler } from './kernel.js';
 
 const ok = 0n;
@@ -246,7 +247,7 @@ function exists(k: Kernel, path: string | null): bigint {
 function readlink(k: Kernel, path: string | null, buffer: bigint, size: number): bigint {
   // /proc/self/exe: where the sample was started from.
   if (path !== '/proc/self/exe') return k.fail(Kernel.E.INVAL);
-  const target = new TextEncoder().encode('/home/user/sample').subarray(0, size);
+  const target = new TextEncoder().encode(SAMPLE_PATH).subarray(0, size);
   k.cpu.write(buffer, target);
   return BigInt(target.length);
 }
