@@ -1,5 +1,6 @@
 // Dynamic execution by emulation: Unicorn underneath (unicorn.ts), a virtual Linux kernel for ELF programs
-// (linux/), what a run did and why it stopped (events.ts). May import the engine's formats.
+// (linux/), Windows API handlers for PE programs (windows/), what a run did and why it stopped (events.ts),
+// the behaviours it shows and the report the views read. May import the engine's formats.
 export {
   DEFAULT_LIMITS,
   EmulationRefused,

@@ -2,8 +2,7 @@
 // accepted, what is sent is read for HTTP requests, URL fetches are recorded as their DNS query and request
 // with an empty response. Nothing leaves the process.
 import { readSent } from '../../network.js';
-import { COMPUTER } from '../files.js';
-import { winPath } from '../files.js';
+import { COMPUTER, winPath } from '../files.js';
 import type { Handle } from '../system.js';
 import { ansiAndWide, ERROR, fail, stdcall, type ApiCall, type ApiTable } from './api.js';
 
