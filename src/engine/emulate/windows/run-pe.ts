@@ -1,8 +1,9 @@
-// One Windows PE program emulated from its TLS callbacks and entry point to a stop: its image mapped where it
-// asks, every import bound to a thunk whose API handler runs in JavaScript when called (apis/), a TEB and
-// PEB, and the run bounded in instructions, API calls, memory and wall time. API handlers that need guest
-// code run (initializer tables, atexit, a new thread) leave it to the run loop here, which makes the call
-// and then completes the API's return.
+// One Windows PE program emulated from its TLS callbacks and entry point to a stop, then the programs it
+// started from executables on the disk: each image mapped where it asks, every import bound to a thunk
+// whose API handler runs in JavaScript when called (apis/), a TEB and PEB with the system DLLs' images
+// (modules.ts), and the run bounded in instructions, API calls, memory and wall time. API handlers that need
+// guest code run (initializer tables, atexit, a new thread) leave it to the run loop here, which makes the
+// call and then completes the API's return.
 import { peLoadPlan, type PeLoadPlan } from '../../formats/index.js';
 import { callBefore } from '../call-site.js';
 import { HAMMERING, HammerWatch } from '../hammering.js';
