@@ -23,6 +23,7 @@ export type { ClientSymbols, RecoverBinaryOptions } from './recover-binary.js';
 export {
   DEFAULT_LIMITS,
   behavioursOf,
+  dumpContents,
   dynamicReport,
   emulatorAvailable,
   EmulationRefused,

@@ -14,7 +14,7 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
   const dir = mkdtempSync(join(tmpdir(), 'binlens-emulation-'));
   try {
     writeFileSync(join(dir, 'implant'), implantProgram());
-    const answer = await emulate({ path: join(dir, 'implant'), argv: ['implant'], wallMs: 60_000 });
+    const answer = await emulate({ path: join(dir, 'implant'), argv: ['implant'], wallMs: 60_000, dumpDir: dir });
     assert.equal(answer.kind, 'report');
     const report = JSON.parse((answer as { report: string }).report) as DynamicReport;
     assert.deepEqual(report.stop, { reason: 'exit', detail: 'exit status 0' });
@@ -27,7 +27,7 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
     );
 
     await assert.rejects(
-      emulate({ path: join(dir, 'missing'), argv: ['x'], wallMs: 60_000 }),
+      emulate({ path: join(dir, 'missing'), argv: ['x'], wallMs: 60_000, dumpDir: dir }),
       /without a report: .*ENOENT/,
     );
 
@@ -35,11 +35,11 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
     // process's deadline (here half a second) kills it.
     const spin = x86_64Program(Uint8Array.of(0xeb, 0xfe));
     writeFileSync(join(dir, 'spin'), spin);
-    const bounded = await emulate({ path: join(dir, 'spin'), argv: ['spin'], wallMs: 300 });
+    const bounded = await emulate({ path: join(dir, 'spin'), argv: ['spin'], wallMs: 300, dumpDir: dir });
     assert.equal((JSON.parse((bounded as { report: string }).report) as DynamicReport).stop.reason, 'time');
     const started = performance.now();
     await assert.rejects(
-      emulate({ path: join(dir, 'spin'), argv: ['spin'], wallMs: 60_000 }, 500),
+      emulate({ path: join(dir, 'spin'), argv: ['spin'], wallMs: 60_000, dumpDir: dir }, 500),
       /did not end within 0\.5 s/,
     );
     assert.ok(performance.now() - started < 5000);

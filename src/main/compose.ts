@@ -132,7 +132,7 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       names: new FunctionNamesService(store),
       binaries: new BinariesService(store, blobs, (path) => requestPool.describeFile(path)),
       understanding,
-      dynamicExecution: new DynamicExecutionService(store),
+      dynamicExecution: new DynamicExecutionService(store, blobs),
       matching: new FunctionMatchingService(store),
       unstrip,
       dataTypes,

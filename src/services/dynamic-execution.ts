@@ -1,7 +1,9 @@
 // The dynamic-execution views of an analysis, from its emulated run's report (engine/emulate/report.ts): the
 // process tree, DNS answers, registry operations by process, memory dumps (and each one's bytes), TTPs with
 // the processes and functions that showed them.
+import { readFile } from 'node:fs/promises';
 import type { Static } from '@sinclair/typebox';
+import type { BlobStore } from '../blobs/index.js';
 import type {
   DynamicExecutionStatusData,
   NetworkOverviewResponse,
@@ -26,7 +28,10 @@ const REGISTRY_METHODS: Partial<Record<EmulationEvent['kind'], string>> = {
 };
 
 export class DynamicExecutionService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly blobs: BlobStore,
+  ) {}
 
   async status(caller: Caller, id: number): Promise<Static<typeof DynamicExecutionStatusData>> {
     const run = await this.run(caller, id);
@@ -109,7 +114,7 @@ export class DynamicExecutionService {
     };
   }
 
-  /** The bytes of dump `name` (as kept: a dump over the run's bound is its start). */
+  /** The bytes of dump `name` (as kept: a dump over the run's bound is its start), from the blob store. */
   async processDump(caller: Caller, id: number, name: string): Promise<Buffer> {
     const { dumps } = await this.report(caller, id);
     const dump = dumps.find((d) => d.name === name);
@@ -119,7 +124,7 @@ export class DynamicExecutionService {
         .withDetail(
           `analysis ${id}'s run has no dump named ${name.slice(0, 200)}: the process-dumps view lists its dumps`,
         );
-    return Buffer.from(dump.data, 'base64');
+    return readFile(await this.blobs.localPath(dump.kept));
   }
 
   async ttps(caller: Caller, id: number): Promise<Static<typeof Ttps>> {

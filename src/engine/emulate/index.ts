@@ -14,6 +14,7 @@ export {
 export { behavioursOf, type Behaviour, type Technique } from './behaviours.js';
 export { type Sysroot } from './linux/environment.js';
 export {
+  dumpContents,
   dynamicReport,
   type BehaviourRecord,
   type DumpRecord,

@@ -49,8 +49,8 @@ export interface DumpRecord {
   type: string;
   size: number;
   sha256: string;
-  /** The bytes, base64 (the start of them when the run's dumps were over the bound). */
-  data: string;
+  /** SHA-256 of the bytes kept (all of them, or their start when the run's dumps were over the bound). */
+  kept: string;
 }
 
 export interface DynamicReport {
@@ -110,7 +110,7 @@ export function dynamicReport(run: EmulationRun, argv: string[]): DynamicReport 
     behaviours: behavioursOf(run.events).map((b) => ({ ...b, events: b.events.map((e) => e.seq) })),
     calls: run.calls,
     output: run.output.slice(0, MAX_OUTPUT),
-    dumps: dumpsOf(run, processes),
+    dumps: dumpRecords(run, processes),
   };
 }
 
@@ -121,42 +121,50 @@ function kindOf(bytes: Uint8Array): string {
   return 'shellcode';
 }
 
-/** The run's memory dumps, and the executables it wrote to disk, each under a name of its own. */
-function dumpsOf(run: EmulationRun, processes: Map<number, ProcessRecord>): DumpRecord[] {
+type DumpSource = MemoryDump | (Omit<MemoryDump, 'why'> & { why: 'dropped'; path: string });
+
+/**
+ * The run's memory dumps, then the executables it wrote to disk, each with the bytes kept of it (its start
+ * once the run's dumps are over the bound).
+ */
+function dumpsOf(run: EmulationRun): { dump: DumpSource; kept: Uint8Array }[] {
   const written = new Map<string, number>();
   for (const e of run.events) if (e.kind === 'file-write') written.set(String(e.detail.path), e.pid);
   const dropped = [...written]
     .map(([path, pid]) => ({ path, pid, bytes: run.files.get(path) }))
     .filter((f) => f.bytes && kindOf(f.bytes) !== 'shellcode')
-    .map((f) => ({
-      pid: f.pid,
-      process: processes.get(f.pid)?.path ?? '',
-      address: 0,
-      path: f.path,
-      why: 'dropped' as const,
-      bytes: f.bytes!,
-    }));
+    .map((f) => ({ pid: f.pid, process: '', address: 0, path: f.path, why: 'dropped' as const, bytes: f.bytes! }));
   let budget = MAX_DUMP_BYTES;
-  const dumps: (MemoryDump | (Omit<MemoryDump, 'why'> & { why: 'dropped'; path: string }))[] = [
-    ...run.dumps,
-    ...dropped,
-  ];
-  return dumps.slice(0, MAX_DUMPS).map((d) => {
-    const kept = d.bytes.subarray(0, Math.max(0, budget));
+  return [...run.dumps, ...dropped].slice(0, MAX_DUMPS).map((dump: DumpSource) => {
+    const kept = dump.bytes.subarray(0, Math.max(0, budget));
     budget -= kept.length;
+    return { dump, kept };
+  });
+}
+
+/** The bytes kept of each of the report's dumps, in its order: what the dump route serves. */
+export function dumpContents(run: EmulationRun): Uint8Array[] {
+  return dumpsOf(run).map((d) => d.kept);
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The report's record of each dump, under a name of its own. */
+function dumpRecords(run: EmulationRun, processes: Map<number, ProcessRecord>): DumpRecord[] {
+  return dumpsOf(run).map(({ dump: d, kept }) => {
     const place = 'path' in d ? (d.path.split(/[\\/]/).pop() ?? 'file') : `0x${d.address.toString(16)}`;
     return {
       name: `${d.pid}_${d.why}_${place}`,
       pid: d.pid,
-      // A Linux process is named by what it runs, which the report knows.
+      // A Linux process (and the writer of a dropped file) is named by what it runs, which the report knows.
       process: d.process || (processes.get(d.pid)?.path ?? ''),
       address: d.address,
       ...('path' in d ? { path: d.path } : {}),
       why: d.why,
       type: kindOf(d.bytes),
       size: d.bytes.length,
-      sha256: createHash('sha256').update(d.bytes).digest('hex'),
-      data: Buffer.from(kept).toString('base64'),
+      sha256: sha256(d.bytes),
+      kept: sha256(kept),
     };
   });
 }

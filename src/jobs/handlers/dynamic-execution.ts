@@ -1,3 +1,7 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BlobStore } from '../../blobs/index.js';
 import { decodeAnalysisConfig } from '../../contracts/index.js';
 import type { JobRow, Store } from '../../store/index.js';
@@ -10,6 +14,9 @@ import type { JobHandler } from '../runner.js';
  * its create request gave, for at most `wallMs`, and keeps the report — or, when the sample cannot be run here, why — with the
  * status the list filters on. The analysis's log says how it went.
  */
+/** Largest dump the blob store takes (the report keeps 32 MiB of dumps per run in all). */
+const MAX_DUMP = 64 << 20;
+
 export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore, wallMs: number): JobHandler => ({
   async run(job: JobRow) {
     const a = job.analysis_id === null ? undefined : await store.analyses.get(job.analysis_id);
@@ -18,13 +25,21 @@ export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore, wallM
     const args = decodeAnalysisConfig(a.config).analysis_config.sandbox_config?.command_line_args ?? '';
     const argv = [a.binary_name, ...args.split(/\s+/).filter(Boolean)];
     const started = performance.now();
-    const answer = await emulate({ path: await blobs.localPath(a.sha256), argv, wallMs });
-    if (answer.kind === 'refused') {
-      await store.dynamicExecutions.finish(a.id, { error: answer.reason });
-      await store.events.log(a.id, `Dynamic execution: not run: ${answer.reason}`);
-      return;
+    const dumpDir = await mkdtemp(join(tmpdir(), 'binlens-dumps-'));
+    try {
+      const answer = await emulate({ path: await blobs.localPath(a.sha256), argv, wallMs, dumpDir });
+      if (answer.kind === 'refused') {
+        await store.dynamicExecutions.finish(a.id, { error: answer.reason });
+        await store.events.log(a.id, `Dynamic execution: not run: ${answer.reason}`);
+        return;
+      }
+      // Each dump's bytes into the blob store, where the dump route reads them (by the hash the report gives).
+      const files = (await readdir(dumpDir)).sort((x, y) => Number(x) - Number(y));
+      for (const file of files) await blobs.commit(await blobs.stage(createReadStream(join(dumpDir, file)), MAX_DUMP));
+      await store.dynamicExecutions.finish(a.id, { report: answer.report });
+    } finally {
+      await rm(dumpDir, { recursive: true, force: true });
     }
-    await store.dynamicExecutions.finish(a.id, { report: answer.report });
     await store.events.log(a.id, `Dynamic execution: done in ${Math.round(performance.now() - started)} ms`);
   },
 

@@ -17,6 +17,7 @@ import { normalise } from './environment.js';
 import type { AddressSpace } from '../memory.js';
 import { MappingRefused, pageUp, permsOf } from '../memory.js';
 import { FakeNetwork, readSent } from '../network.js';
+import { randomBytes } from '../random.js';
 import { VirtualFile } from '../virtual-file.js';
 
 /** errno values (asm-generic/errno-base.h). */
@@ -701,9 +702,7 @@ export class Kernel {
   /** Deterministic bytes: the same run gives the same random numbers. */
   random(address: bigint, count: number): bigint {
     const n = Math.min(count, 256);
-    const bytes = new Uint8Array(n);
-    for (let i = 0; i < n; i++) bytes[i] = (i * 167 + this.calls * 31 + 7) & 0xff;
-    this.cpu.write(address, bytes);
+    this.cpu.write(address, randomBytes(n, this.ticks));
     return BigInt(n);
   }
 

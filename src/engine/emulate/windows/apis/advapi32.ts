@@ -4,7 +4,7 @@
 import { USER } from '../files.js';
 import { REG, ROOTS } from '../registry.js';
 import { ansiAndWide, ERROR, fail, stdcall, type ApiCall, type ApiTable } from './api.js';
-import { randomBytes } from './crypto.js';
+import { randomBytes } from '../../random.js';
 
 const SUCCESS = 0;
 const CREATED_NEW_KEY = 1;

@@ -2,25 +2,13 @@
 // saved browser passwords with: refused here, the call kept), random numbers (deterministic: the same run
 // draws the same bytes), and CNG's algorithm providers and keys — their encryption is not emulated: the
 // output is the input, and the call is an event the behaviours read.
+import { randomBytes } from '../../random.js';
 import { ansiAndWide, ERROR, fail, stdcall, type ApiCall, type ApiTable } from './api.js';
 
 const STATUS = { SUCCESS: 0, INVALID_HANDLE: 0xc000_0008, BUFFER_TOO_SMALL: 0xc000_0023 };
 /** CRYPT_STRING_BASE64HEADER, BASE64, BASE64REQUESTHEADER, BASE64X509CRLHEADER: base64 in some dress. */
 const BASE64_FORMS = new Set([0, 1, 3, 9]);
 const CRYPT_STRING_NOCRLF = 0x4000_0000;
-
-/** Deterministic bytes for a run's random numbers (xorshift from `seed`). */
-export function randomBytes(n: number, seed: number): Uint8Array {
-  const out = new Uint8Array(n);
-  let x = seed | 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
 
 /** The bytes of a caller's buffer and its length argument, both at argument `i`. */
 const input = (c: ApiCall, i: number) => c.sys.bytes(c.arg(i), c.u32(i + 1)) ?? new Uint8Array();
