@@ -10,6 +10,7 @@ import type {
   AnalysisProgressService,
   AnalysisResultsService,
   BinariesService,
+  RelatedBinariesService,
   CollectionsV2Service,
   CollectionsV3Service,
   CommentsService,
@@ -62,6 +63,7 @@ export interface ApiServices {
   blocks: FunctionBlocksService;
   names: FunctionNamesService;
   binaries: BinariesService;
+  relatedBinaries: RelatedBinariesService;
   understanding: UnderstandingService;
   dynamicExecution: DynamicExecutionService;
   matching: FunctionMatchingService;
@@ -128,7 +130,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(commentsRoutes(services.comments));
   await app.register(functionsRoutes(services.functions, services.blocks));
   await app.register(functionNamesRoutes(services.names));
-  await app.register(binariesRoutes(services.binaries));
+  await app.register(binariesRoutes(services.binaries, services.relatedBinaries));
   await app.register(understandingRoutes(services.understanding));
   await app.register(dynamicExecutionRoutes(services.dynamicExecution));
   await app.register(functionMatchingRoutes(services.matching, services.unstrip));

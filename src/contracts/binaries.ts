@@ -32,7 +32,28 @@ export const BinaryExternalsResponse = Type.Object({
   mb_last_updated: Type.String({ format: 'date-time' }),
 });
 
+/** A binary as a relative of another: its analysis when it has one the caller may see. */
+export const RelativeBinaryResponse = Type.Object({
+  binary_id: Type.Integer(),
+  analysis_id: Type.Optional(Nullable(Type.Integer())),
+  name: Type.String(),
+  sha256: Type.String(),
+});
+
+export const ChildBinariesResponse = Type.Object({
+  children: Type.Array(RelativeBinaryResponse),
+  parent: Type.Optional(Nullable(RelativeBinaryResponse)),
+});
+
+/**
+ * Where the task that finds a binary's children stands: PENDING, COMPLETED, ERROR, or NONE when no task
+ * looks inside it (docs/decisions.md, "Child binaries").
+ */
+export const BinariesRelatedStatusResponse = Type.Object({ status: Type.String() });
+
 export const BinaryEnvelopes = {
   details: Envelope(Nullable(BinaryDetailsResponse)),
   externals: Envelope(Nullable(BinaryExternalsResponse)),
+  related: Envelope(Nullable(ChildBinariesResponse)),
+  relatedStatus: Envelope(Nullable(BinariesRelatedStatusResponse)),
 };

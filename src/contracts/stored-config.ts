@@ -1,5 +1,6 @@
 // What an analysis was created with, as the store keeps it (analyses.config, JSON text): one type, written
 // and read here only, so services and jobs never cast the text themselves.
+import { createHash } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { AnalysisCreateRequest } from './analyses.js';
 import type { ClientBoundaries } from './jobs.js';
@@ -14,6 +15,21 @@ export interface StoredAnalysisConfig {
   /** SHA-256 of the plugin's function boundaries, as the list's `function_boundaries_hash`. */
   function_boundaries_hash: string;
 }
+
+/** SHA-256 of the plugin's function boundaries (start, end, name of each, in request order). */
+export function boundariesHash(symbols: Create['symbols'] | null): string {
+  const b = (symbols?.function_boundaries ?? []).map((f) => [f.start_address, f.end_address, f.mangled_name]);
+  return createHash('sha256').update(JSON.stringify(b)).digest('hex');
+}
+
+/** The settings of an analysis the service starts itself (of a child binary): a create request's defaults. */
+export const defaultAnalysisConfig = (): StoredAnalysisConfig => ({
+  analysis_config: {},
+  binary_config: null,
+  symbols: null,
+  auto_run_agents: { triage: false },
+  function_boundaries_hash: boundariesHash(null),
+});
 
 export const encodeAnalysisConfig = (config: StoredAnalysisConfig): string => JSON.stringify(config);
 

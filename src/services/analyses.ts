@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type {
   AnalysisTagItem,
@@ -10,6 +9,7 @@ import type {
 } from '../contracts/index.js';
 import {
   ANALYSIS_JOB_KIND,
+  boundariesHash,
   DYNAMIC_EXECUTION_JOB_KIND,
   decodeAnalysisConfig,
   encodeAnalysisConfig,
@@ -66,11 +66,6 @@ const dynamicJob = (maxRetry: number | undefined) => ({
   maxAttempts: attemptsFrom(maxRetry),
 });
 
-export function boundariesHash(symbols: CreateBody['symbols']): string {
-  const b = (symbols?.function_boundaries ?? []).map((f) => [f.start_address, f.end_address, f.mangled_name]);
-  return createHash('sha256').update(JSON.stringify(b)).digest('hex');
-}
-
 export class AnalysesService {
   constructor(
     private readonly store: Store,
@@ -95,7 +90,7 @@ export class AnalysesService {
       binary_config: body.binary_config ?? null,
       symbols: body.symbols ?? null,
       auto_run_agents: { triage: body.auto_run_agents?.triage ?? false },
-      function_boundaries_hash: boundariesHash(body.symbols),
+      function_boundaries_hash: boundariesHash(body.symbols ?? null),
     };
     const payload: AnalysisJobPayload = { debugSha256: await debugSample(this.store, caller.id, body.debug_hash) };
     const ids = await this.store.analyses.create(
@@ -110,6 +105,8 @@ export class AnalysesService {
         debugHash: body.debug_hash ?? null,
         config: encodeAnalysisConfig(config),
         tags: (body.tags ?? []).map((t) => t.name),
+        // A dump or extracted file found for the caller and not analysed yet: this is its analysis.
+        binaryId: await this.store.binaryRelations.unanalysedChild(caller.id, sha256),
       },
       { kind: ANALYSIS_JOB_KIND, payload, maxAttempts: attemptsFrom(maxRetry) },
       config.analysis_config.sandbox_config?.enabled ? dynamicJob(maxRetry) : null,

@@ -11,6 +11,7 @@ export * from './comments.js';
 export * from './functions.js';
 export * from './function-blocks.js';
 export * from './binaries.js';
+export * from './related-binaries.js';
 export * from './function-matching.js';
 export * from './unstrip.js';
 export * from './function-names.js';

@@ -25,6 +25,8 @@ export interface NewAnalysis {
   /** The create request's settings, as JSON text (contracts/stored-config.ts writes and reads it). */
   config: string;
   tags: string[];
+  /** An existing binary without an analysis (a child binary) that this analysis is of; otherwise a new one. */
+  binaryId?: number;
 }
 
 export interface ListFilter {
@@ -74,11 +76,14 @@ export class AnalysesRepository {
   ): Promise<{ analysisId: number; binaryId: number }> {
     return this.db.transaction().execute(async (tx) => {
       const now = Date.now();
-      const binary = await tx
-        .insertInto('binaries')
-        .values({ sha256: a.sha256, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const binary =
+        a.binaryId === undefined
+          ? await tx
+              .insertInto('binaries')
+              .values({ sha256: a.sha256, created_at: now })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          : { id: a.binaryId };
       const analysis = await tx
         .insertInto('analyses')
         .values({

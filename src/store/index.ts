@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
 import { AnalysisDataTypesRepository } from './analysis-data-types.js';
+import { BinaryRelationsRepository } from './binary-relations.js';
 import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
 import { DecompilationRatingsRepository } from './decompilation-ratings.js';
@@ -36,6 +37,7 @@ export type {
   NewCollection,
 } from './collections.js';
 export { OFFICIAL_ROLES } from './collections.js';
+export type { NewChild, RelativeRow } from './binary-relations.js';
 export type { CommentRow, CommentSubject } from './comments.js';
 export type { DecompilationRating } from './decompilation-ratings.js';
 export type { DecompilationOutcome, FunctionDecompilationRow } from './function-decompilations.js';
@@ -79,6 +81,7 @@ export interface Store {
   decompilationRatings: DecompilationRatingsRepository;
   /** Each analysis's emulated run (dynamic execution): status, report or why it could not run. */
   dynamicExecutions: DynamicExecutionsRepository;
+  binaryRelations: BinaryRelationsRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
   similarityRuns: SimilarityRunsRepository;
@@ -110,6 +113,7 @@ export function createStore(driver: DatabaseDriver): Store {
     functionDecompilations: new FunctionDecompilationsRepository(driver.db, jobs),
     decompilationRatings: new DecompilationRatingsRepository(driver.db),
     dynamicExecutions: new DynamicExecutionsRepository(driver.db),
+    binaryRelations: new BinaryRelationsRepository(driver.db),
     strings: new StringsRepository(driver.db),
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
     similarityInputs: new SimilarityInputsRepository(driver.db),

@@ -181,6 +181,18 @@ export interface DynamicExecutionsTable {
   error: string | null;
   updated_at: number;
 }
+/** A binary found inside another (migration 014). */
+export interface BinaryRelationsTable {
+  child_binary_id: number;
+  parent_binary_id: number;
+  user_id: number;
+  /** What found it: 'dump' (an emulated run) or 'firmware' (an extraction). */
+  origin: string;
+  name: string;
+  /** Where in the parent: the dump's name, or the offset path of an extracted file. */
+  location: string;
+  created_at: number;
+}
 export interface SimilarityRunsTable {
   id: Generated<number>;
   kind: string;
@@ -360,6 +372,7 @@ export interface Database {
   jobs: JobsTable;
   analysis_features: AnalysisFeaturesTable;
   dynamic_executions: DynamicExecutionsTable;
+  binary_relations: BinaryRelationsTable;
   similarity_runs: SimilarityRunsTable;
   collections: CollectionsTable;
   collection_binaries: CollectionBinariesTable;

@@ -10,6 +10,7 @@ import { elf64, implantProgram, windowsInjector } from '../helpers/samples.js';
 const BASE = '/v2/analyses/{analysis_id}/dynamic-execution';
 const VIEWS = ['network-overview', 'process-dumps', 'process-registry', 'process-tree', 'ttps'];
 const DUMP = `${BASE}/process-dumps/{dump_name}`;
+const RELATED = ['/v2/binaries/{binary_id}/related', '/v2/binaries/{binary_id}/related/status'] as const;
 
 /** Exercises every operation; returns the `GET path status` pairs it could not reach here. */
 export async function exerciseDynamicExecution(h: Harness, call: Call): Promise<string[]> {
@@ -28,6 +29,7 @@ export async function exerciseDynamicExecution(h: Harness, call: Call): Promise<
       `GET ${BASE}/status 200`,
       `GET ${DUMP} 200`,
       `GET ${DUMP} 404`,
+      ...RELATED.flatMap((p) => [`GET ${p} 200`, `GET ${p} 404`, `GET ${p} 422`]),
     ];
   // A Linux run (DNS, processes, behaviours) and a Windows one (registry, an injected child and its dump).
   const sandbox = { analysis_config: { sandbox_config: { enabled: true } } };
@@ -45,6 +47,17 @@ export async function exerciseDynamicExecution(h: Harness, call: Call): Promise<
       await h.request('GET', `/v2/analyses/${run.analysis_id}/dynamic-execution/process-dumps`, alice)
     ).json().data.data.dumps as { actual_filename: string }[];
     for (const d of dumps) await call(alice, 'GET', DUMP, 200, { params: { ...run, dump_name: d.actual_filename } });
+    // The run's dumps are the sample's children: its relatives, and theirs.
+    const basic = await h.request('GET', `/v2/analyses/${run.analysis_id}/basic`, alice);
+    const binary = { binary_id: basic.json().data.binary_id };
+    for (const path of RELATED) {
+      await call(alice, 'GET', path, 200, { params: binary });
+      await call(bob, 'GET', path, 404, { params: binary });
+      await call(alice, 'GET', path, 422, { params: { binary_id: 'x' } });
+    }
+    const related = await call(alice, 'GET', RELATED[0], 200, { params: binary });
+    for (const child of (related.data?.children ?? []) as { binary_id: number }[])
+      await call(alice, 'GET', RELATED[0], 200, { params: { binary_id: child.binary_id } });
   }
   return [];
 }

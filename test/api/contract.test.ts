@@ -136,6 +136,9 @@ const ACCEPTED_DIFFERENCES: Record<string, string> = {
     DECOMPILATION_EXTENSIONS,
   'GET /v2/functions/{function_id}/ai-decompilation 200.data.ai_refinement: not in the reference (server: nullable object {model, problems, refined})':
     DECOMPILATION_EXTENSIONS,
+  'GET /v2/binaries/{binary_id}/related 403: status missing from the server':
+    'A binary the caller cannot see answers 404, as on every other binary route (docs/decisions.md, ' +
+    '"Visibility" and "Child binaries"); one they can see has nothing forbidden to read.',
   'GET /v2/functions/{function_id}/ai-decompilation 403: status missing from the server': DECOMPILATION_STATUSES,
   'POST /v2/functions/{function_id}/ai-decompilation 400: status missing from the server': DECOMPILATION_STATUSES,
   'POST /v2/functions/{function_id}/ai-decompilation 402: status missing from the server': DECOMPILATION_STATUSES,

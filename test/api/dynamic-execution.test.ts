@@ -10,7 +10,7 @@ import { emulatorAvailable } from '../../src/engine/index.js';
 import { backends } from '../helpers/backends.js';
 import { machO } from '../helpers/engine/formats.js';
 import { useHarness } from '../helpers/harness.js';
-import { elf64, implantProgram, windowsInjector, x86_64Program } from '../helpers/samples.js';
+import { elf64, implantProgram, windowsInjector, windowsSelfCopier, x86_64Program } from '../helpers/samples.js';
 
 const SANDBOX = {
   analysis_config: { sandbox_config: { enabled: true, command_line_args: '--beacon  c2.example.org' } },
@@ -35,6 +35,15 @@ for (const backend of backends) {
     const h = useHarness(backend);
     const view = (id: number, name: string, key = h().keys.alice) =>
       h().request('GET', `/v2/analyses/${id}/dynamic-execution/${name}`, key);
+    const binaryOf = async (id: number) =>
+      (await h().request('GET', `/v2/analyses/${id}/basic`, h().keys.alice)).json().data.binary_id as number;
+    const related = async (binary: number) => {
+      const r = await h().request('GET', `/v2/binaries/${binary}/related`, h().keys.alice);
+      assert.equal(r.statusCode, 200, r.body);
+      return r.json().data;
+    };
+    const relatedStatus = async (binary: number) =>
+      (await h().request('GET', `/v2/binaries/${binary}/related/status`, h().keys.alice)).json().data;
     /** Polls the status until the run is no longer pending. */
     const settled = async (id: number) => {
       for (const deadline = Date.now() + 60_000; ;) {
@@ -169,6 +178,59 @@ for (const backend of backends) {
         (x) => x.attack[0]!.id,
       );
       assert.deepEqual(ids.sort(), ['T1055.002', 'T1106', 'T1112', 'T1547.001']);
+
+      // The shellcode is a child binary of the sample, not analysed (no model for bytes without a header)
+      // until alice analyses its hash with a binary_config: that analysis is the child's.
+      const parent = await binaryOf(id);
+      const [child] = (await related(parent)).children;
+      assert.deepEqual(child, {
+        binary_id: child.binary_id,
+        analysis_id: null,
+        name: dump.actual_filename,
+        sha256: dump.extended_metadata.sha256,
+      });
+      const created = await h().request('POST', '/v2/analyses', alice, {
+        filename: 'shellcode.bin',
+        sha_256_hash: dump.extended_metadata.sha256,
+        binary_config: { isa: 'x86_64', platform: 'windows' },
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.equal(created.json().data.binary_id, child.binary_id);
+      assert.equal((await related(parent)).children[0].analysis_id, created.json().data.analysis_id);
+    });
+
+    test('a dropped executable is a child binary, analysed at once; related and its status, visibility', async (t) => {
+      if (!emulatorAvailable()) return t.skip('libunicorn2 is not installed (apt-get install libunicorn2)');
+      const { alice, bob } = h().keys;
+      const plain = await binaryOf(await h().analysis(alice, elf64(11)));
+      assert.deepEqual(await relatedStatus(plain), { status: 'NONE' });
+      const id = await h().analysis(alice, Buffer.from(windowsSelfCopier()), SANDBOX);
+      const parent = await binaryOf(id);
+      assert.equal(await settled(id), 'SUCCESS');
+      assert.deepEqual(await relatedStatus(parent), { status: 'COMPLETED' });
+      const { children, parent: none } = await related(parent);
+      assert.equal(none, null);
+      assert.equal(children.length, 1);
+      const [child] = children;
+      // The dropped file is the sample's own bytes, copied: a binary (and an analysis) of its own.
+      assert.equal(child.name, '1000_dropped_updater.exe');
+      assert.equal(
+        child.sha256,
+        (await h().request('GET', `/v2/analyses/${id}/basic`, alice)).json().data.sha_256_hash,
+      );
+      assert.notEqual(child.binary_id, parent);
+      assert.equal(typeof child.analysis_id, 'number');
+      assert.equal(await h().waitForStatus(alice, child.analysis_id), 'Complete');
+      const up = await related(child.binary_id);
+      assert.deepEqual(up, {
+        children: [],
+        parent: { binary_id: parent, analysis_id: id, name: 'sample.bin', sha256: child.sha256 },
+      });
+      for (const binary of [parent, child.binary_id])
+        for (const path of ['related', 'related/status']) {
+          const r = await h().request('GET', `/v2/binaries/${binary}/${path}`, bob);
+          assert.equal(r.statusCode, 404, `${binary} ${path}`);
+        }
     });
 
     test('a sample the emulator cannot run ends in ERROR saying why; without the sandbox, 409 says how', async (t) => {

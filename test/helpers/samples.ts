@@ -151,3 +151,11 @@ export function windowsInjector(): Uint8Array {
     ],
   );
 }
+
+/** A Windows program that copies itself to C:\Users\Public\updater.exe (a dropped executable). */
+export function windowsSelfCopier(): Uint8Array {
+  return pe64Script({ 'kernel32.dll': ['GetModuleFileNameA', 'CopyFileA'] }, [
+    { api: 'GetModuleFileNameA', args: [0, { at: 0x400 }, 260] },
+    { api: 'CopyFileA', args: [{ at: 0x400 }, 'C:\\Users\\Public\\updater.exe', 0] },
+  ]);
+}

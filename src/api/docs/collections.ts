@@ -178,6 +178,25 @@ export const collectionsDocs = {
       'analysis the caller cannot see answers 404.',
     ].join('\n'),
   },
+  getRelatedBinaries: {
+    summary: "Get a binary's children and parent",
+    description: [
+      'The binaries found inside this one — the memory dumps and dropped executables of its dynamic',
+      'execution, the files of a firmware image — and the binary it was itself found in (`parent`, null when',
+      'none or not visible to the caller). Each has its `binary_id`, SHA-256, name, and `analysis_id` once it',
+      'is analysed: executables the engine has a model for are analysed at once; any other becomes analysed',
+      'when the one it was found for creates an analysis of its SHA-256. A child is visible to the one it was',
+      'found for and to everyone who can see its parent; any other binary id answers 404.',
+    ].join('\n'),
+  },
+  getBinaryRelatedStatus: {
+    summary: "Get the status of the task that finds the binary's children",
+    description: [
+      "`PENDING` (the analysis's dynamic execution is queued or running), `COMPLETED` (its children are",
+      'listed), `ERROR` (it could not run) or `NONE` (no task looks inside this binary). Visibility as for',
+      '`related`.',
+    ].join('\n'),
+  },
   v3SearchBinaries: {
     summary: 'Search binaries (/v3)',
     description: [

@@ -2,10 +2,12 @@
 import { HIDDEN_IS_MISSING, type OperationDoc } from './operation-doc.js';
 
 const RUN = [
-  'The sample runs in an emulator (Unicorn) under a virtual Linux kernel when the analysis was created with',
+  'The sample runs in an emulator (Unicorn, in a process of its own) when the analysis was created with',
   '`analysis_config.sandbox_config.enabled` (its `command_line_args` are its arguments): nothing it does',
-  'reaches a real file or network. Today: Linux ELF executables for x86-64 and AArch64, static or',
-  "dynamically linked (through their own loader and the machine's C library for that CPU).",
+  'reaches a real file, registry or network. Windows PE for x86 and x86-64 (its imports answered by',
+  'handlers of the system DLLs, over a virtual disk and registry), and Linux ELF for x86-64, i386, AArch64,',
+  "ARM and MIPS (both byte orders), static or dynamically linked (through the machine's C library for that",
+  'CPU), under a virtual kernel. Programs it starts are run after it, in the same world.',
 ].join('\n');
 const NOT_THERE =
   'Without the sandbox asked for: 409 saying how to ask. While the run is `PENDING`, or when it could not run ' +
@@ -38,23 +40,39 @@ export const dynamicExecutionDocs = {
   },
   getProcessDumps: {
     summary: 'List the memory dumps of the dynamic execution',
-    description: `${RUN}\n\nNo dumps are made yet: \`count\` 0. ${NOT_THERE}`,
+    description: [
+      RUN,
+      '',
+      'Code the run wrote and then executed (`unpacked in`), wrote into another process and started',
+      '(`injected into`), and executables it wrote to disk (`dropped by`), each with its address, and in',
+      '`extended_metadata` its SHA-256, type (`PE`, `ELF`, `shellcode`) and size. A PE found in memory is',
+      'dumped with its section table pointing where it was mapped, so it reads as a file. At most 32 dumps',
+      'and 32 MiB a run. Each dump is also a child binary of the sample (`GET /v2/binaries/{binary_id}/related`):',
+      "one the engine has a model for is analysed at once with the sample's scope; any other (shellcode) can",
+      `be analysed by its SHA-256 with a \`binary_config\`. ${NOT_THERE}`,
+    ].join('\n'),
   },
   getProcessDump: {
     summary: 'Get one memory dump of the dynamic execution',
-    description: `${RUN}\n\nNo dumps are made yet: 404 for every name. ${NOT_THERE}`,
+    description: `${RUN}\n\nThe bytes of the dump the list names \`dump_name\`; 404 for any other name. ${NOT_THERE}`,
   },
   getProcessRegistry: {
     summary: 'Get the registry activity of the dynamic execution, by process',
-    description: `${RUN}\n\nA Linux run has no registry: the map is empty. ${NOT_THERE}`,
+    description: [
+      RUN,
+      '',
+      'Each registry operation (`create`, `open`, `query`, `set`, `delete`) by process id, in run order, with',
+      `the key, and the value's name and data where there is one. A Linux run has no registry. ${NOT_THERE}`,
+    ].join('\n'),
   },
   getProcessTree: {
     summary: 'Get the process tree of the dynamic execution',
     description: [
       RUN,
       '',
-      'The sample and every process it created (fork, clone, posix_spawn), each with what it ran (the path',
-      "it exec'd, and its arguments split at spaces) and `children`. `ts_from`/`ts_to` are positions in the",
+      'The sample and every process it created (CreateProcess, ShellExecute, WinExec; fork, clone, execve,',
+      "posix_spawn), each with what it ran (the path it exec'd, and its arguments split at spaces) and",
+      '`children`. `ts_from`/`ts_to` are positions in the',
       `run's sequence of recorded events (its creation, its last event), not seconds. ${NOT_THERE}`,
     ].join('\n'),
   },

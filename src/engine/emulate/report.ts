@@ -3,6 +3,7 @@
 // (events by their order in the run) and why the run stopped. Bounded: a chatty sample keeps its first
 // events and the start of its output.
 import { createHash } from 'node:crypto';
+import { fileFromMappedImage } from '../formats/pe/mapped-image.js';
 import { behavioursOf, type Technique } from './behaviours.js';
 import { ROOT_PID, type EmulationEvent, type EmulationRun, type MemoryDump, type RunStop } from './events.js';
 
@@ -134,8 +135,12 @@ function dumpsOf(run: EmulationRun): { dump: DumpSource; kept: Uint8Array }[] {
     .map(([path, pid]) => ({ path, pid, bytes: run.files.get(path) }))
     .filter((f) => f.bytes && kindOf(f.bytes) !== 'shellcode')
     .map((f) => ({ pid: f.pid, process: '', address: 0, path: f.path, why: 'dropped' as const, bytes: f.bytes! }));
+  // A PE found in memory is as the loader (or an unpacker) mapped it: made to read as a file for its analysis.
+  const unmapped = run.dumps.map((d) =>
+    kindOf(d.bytes) === 'PE' ? { ...d, bytes: fileFromMappedImage(d.bytes) ?? d.bytes } : d,
+  );
   let budget = MAX_DUMP_BYTES;
-  return [...run.dumps, ...dropped].slice(0, MAX_DUMPS).map((dump: DumpSource) => {
+  return [...unmapped, ...dropped].slice(0, MAX_DUMPS).map((dump: DumpSource) => {
     const kept = dump.bytes.subarray(0, Math.max(0, budget));
     budget -= kept.length;
     return { dump, kept };

@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlobStore } from '../../blobs/index.js';
 import { decodeAnalysisConfig } from '../../contracts/index.js';
+import type { DynamicReport } from '../../engine/index.js';
 import type { JobRow, Store } from '../../store/index.js';
+import { adoptChildren, type FoundBinary } from '../child-binaries.js';
 import { emulate } from '../emulation.js';
 import { PermanentJobError } from '../failures.js';
 import type { JobHandler } from '../runner.js';
@@ -33,10 +35,29 @@ export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore, wallM
         await store.events.log(a.id, `Dynamic execution: not run: ${answer.reason}`);
         return;
       }
-      // Each dump's bytes into the blob store, where the dump route reads them (by the hash the report gives).
-      const files = (await readdir(dumpDir)).sort((x, y) => Number(x) - Number(y));
-      for (const file of files) await blobs.commit(await blobs.stage(createReadStream(join(dumpDir, file)), MAX_DUMP));
+      // Each dump's bytes into the blob store, where the dump route reads them (by the hash the report gives),
+      // and each dump a child binary of the sample, analysed when it is an executable the engine has a model for.
+      const { dumps } = JSON.parse(answer.report) as DynamicReport;
+      const found: FoundBinary[] = [];
+      for (const [i, dump] of dumps.entries()) {
+        const blob = await blobs.stage(createReadStream(join(dumpDir, String(i))), MAX_DUMP);
+        await blobs.commit(blob);
+        found.push({ sha256: blob.sha256, size: blob.size, head: blob.head, name: dump.name, location: dump.name });
+      }
       await store.dynamicExecutions.finish(a.id, { report: answer.report });
+      const finder = {
+        binaryId: a.binary_id,
+        userId: a.user_id,
+        scope: a.analysis_scope,
+        origin: 'dump' as const,
+        maxAttempts: job.max_attempts,
+      };
+      const analysed = await adoptChildren(store, finder, found);
+      if (found.length > 0)
+        await store.events.log(
+          a.id,
+          `Dynamic execution: ${found.length} dumps kept; ${analysed} analysed as child binaries`,
+        );
     } finally {
       await rm(dumpDir, { recursive: true, force: true });
     }
