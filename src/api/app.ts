@@ -11,6 +11,7 @@ import type {
   AnalysisResultsService,
   BinariesService,
   RelatedBinariesService,
+  FirmwareService,
   CollectionsV2Service,
   CollectionsV3Service,
   CommentsService,
@@ -36,6 +37,7 @@ import { analysesRoutes } from './routes/analyses.js';
 import { analysisEventsRoute } from './routes/analysis-events.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
 import { binariesRoutes } from './routes/binaries.js';
+import { firmwareRoutes } from './routes/firmware.js';
 import { collectionsRoutes } from './routes/collections.js';
 import { aiDecompilationRoutes, v3AiDecompilationRoutes } from './routes/ai-decompilation.js';
 import { commentsRoutes } from './routes/comments.js';
@@ -64,6 +66,7 @@ export interface ApiServices {
   names: FunctionNamesService;
   binaries: BinariesService;
   relatedBinaries: RelatedBinariesService;
+  firmware: FirmwareService;
   understanding: UnderstandingService;
   dynamicExecution: DynamicExecutionService;
   matching: FunctionMatchingService;
@@ -131,6 +134,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(functionsRoutes(services.functions, services.blocks));
   await app.register(functionNamesRoutes(services.names));
   await app.register(binariesRoutes(services.binaries, services.relatedBinaries));
+  await app.register(firmwareRoutes(services.firmware, services.uploads));
   await app.register(understandingRoutes(services.understanding));
   await app.register(dynamicExecutionRoutes(services.dynamicExecution));
   await app.register(functionMatchingRoutes(services.matching, services.unstrip));

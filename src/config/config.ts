@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { delimiter, resolve } from 'node:path';
 import { ANALYSIS_LIMIT_SETTINGS, type AnalysisLimits } from '../shared/analysis-limits.js';
+import type { FirmwareLimits } from '../shared/firmware-limits.js';
 import { LLM_SETTINGS, type LlmSettings } from '../shared/llm-settings.js';
 
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   llm: LlmSettings | null;
   /** Wall time of one emulated run of a sample (BINLENS_SANDBOX_SECONDS): it ends there, with what it did. */
   sandboxMs: number;
+  /** Bounds of one firmware unpacking (BINLENS_FIRMWARE_*). */
+  firmware: FirmwareLimits;
 }
 
 export class ConfigError extends Error {}
@@ -160,5 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     llm: llmSettings(env),
     sandboxMs: int(env, 'BINLENS_SANDBOX_SECONDS', 60, 1, 3600) * 1000,
+    firmware: {
+      wallMs: int(env, 'BINLENS_FIRMWARE_SECONDS', 600, 1, 86_400) * 1000,
+      maxBytes: int(env, 'BINLENS_FIRMWARE_MAX_MB', 1024, 1, 1 << 20) * (1 << 20),
+      maxRatio: int(env, 'BINLENS_FIRMWARE_MAX_RATIO', 20, 1, 10_000),
+      maxFiles: int(env, 'BINLENS_FIRMWARE_MAX_FILES', 100_000, 1, 10_000_000),
+      maxDepth: int(env, 'BINLENS_FIRMWARE_MAX_DEPTH', 10, 1, 64),
+    },
   };
 }

@@ -38,6 +38,14 @@ export const RelativeBinaryResponse = Type.Object({
   analysis_id: Type.Optional(Nullable(Type.Integer())),
   name: Type.String(),
   sha256: Type.String(),
+  location: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'Binlens extension: where in its parent it was found — a dump name, or offsets and formats from the image down (`0x40 uimage:kernel > 0x0 cpio:bin/sh`); null for a binary found in none.',
+      }),
+    ),
+  ),
 });
 
 export const ChildBinariesResponse = Type.Object({

@@ -25,3 +25,4 @@ export * from './matching.js';
 export * from './data-types.js';
 export * from './v3-data-types.js';
 export * from './ai-decompilation.js';
+export * from './firmware.js';

@@ -4,6 +4,11 @@ import type { FileHashes } from './result.js';
 export const ANALYSIS_JOB_KIND = 'analysis';
 /** The sample run in the emulator (create request `sandbox_config`); the payload is null: the row says what. */
 export const DYNAMIC_EXECUTION_JOB_KIND = 'dynamic-execution';
+/** A firmware image unpacked (POST /v2/firmware); the payload names the task. */
+export const FIRMWARE_JOB_KIND = 'firmware';
+export interface FirmwareJobPayload {
+  taskId: string;
+}
 
 /**
  * An analysis job carries only what its analysis row does not: the sample, the binary and symbol config

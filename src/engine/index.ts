@@ -42,3 +42,15 @@ export {
   type RunStop,
   type Sysroot,
 } from './emulate/index.js';
+export {
+  ExtractionOutput,
+  FIRMWARE_FORMATS,
+  unpackImage,
+  type ChunkRecord,
+  type ExtractionReport,
+  type FileRecord,
+  type LinkRecord,
+  type OutputWriter,
+  type Problem,
+  type UnknownRange,
+} from './firmware/index.js';

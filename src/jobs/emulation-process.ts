@@ -11,6 +11,7 @@ import {
   identify,
   runProgram,
 } from '../engine/index.js';
+import { answerParent } from './forked-task.js';
 import { sysrootFor } from './sysroot.js';
 
 export interface EmulationRequest {
@@ -43,6 +44,6 @@ process.once('message', (request: EmulationRequest) => {
       if (!(err instanceof EmulationRefused || err instanceof EmulatorUnavailable)) throw err;
       answer = { kind: 'refused', reason: err.message };
     }
-    process.send!(answer, () => process.exit(0));
+    answerParent(answer);
   })();
 });

@@ -28,7 +28,7 @@ test('emulation process: a report, a death explained, a deadline enforced', asyn
 
     await assert.rejects(
       emulate({ path: join(dir, 'missing'), argv: ['x'], wallMs: 60_000, dumpDir: dir }),
-      /without a report: .*ENOENT/,
+      /without an answer: .*ENOENT/,
     );
 
     // jmp $ forever: with a time bound of 0.3 s the run ends there, with its report; with a minute's bound, the

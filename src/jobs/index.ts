@@ -10,3 +10,4 @@ export * from './handlers/similarity-run.js';
 export * from './handlers/data-types.js';
 export * from './handlers/decompile.js';
 export * from './handlers/dynamic-execution.js';
+export * from './handlers/firmware.js';

@@ -8,6 +8,7 @@ import {
   DATA_TYPES_JOB_KIND,
   DECOMPILE_JOB_KIND,
   DYNAMIC_EXECUTION_JOB_KIND,
+  FIRMWARE_JOB_KIND,
   SIMILARITY_RUN_JOB_KIND,
 } from '../contracts/index.js';
 import {
@@ -16,6 +17,7 @@ import {
   dataTypesJobHandler,
   decompileJobHandler,
   dynamicExecutionJobHandler,
+  firmwareJobHandler,
   JobRunner,
   RequestPool,
   SimilarityRunJobHandler,
@@ -28,6 +30,7 @@ import {
   AnalysisResultsService,
   BinariesService,
   RelatedBinariesService,
+  FirmwareService,
   DynamicExecutionService,
   CollectionsService,
   CollectionsV2Service,
@@ -72,6 +75,7 @@ const jobHandlers = (store: Store, blobs: FsBlobStore, pool: AnalysisPool, confi
   [DATA_TYPES_JOB_KIND]: dataTypesJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl),
   [DECOMPILE_JOB_KIND]: decompileJobHandler(store, blobs, pool, MAX_ANALYSIS_BYTES, config.databaseUrl, config.llm),
   [DYNAMIC_EXECUTION_JOB_KIND]: dynamicExecutionJobHandler(store, blobs, config.sandboxMs),
+  [FIRMWARE_JOB_KIND]: firmwareJobHandler(store, blobs, config.firmware),
 });
 
 export interface Runtime {
@@ -119,11 +123,12 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
   const unstrip = new UnstripService(store);
   const comments = new CommentsService(store);
   const signatures = new FunctionSignaturesService(store, dataTypes);
+  const uploads = new UploadsService(store, blobs, config.maxUploadBytes);
 
   const app = await buildApp(
     {
       users,
-      uploads: new UploadsService(store, blobs, config.maxUploadBytes),
+      uploads,
       analyses: new AnalysesService(store, (a) => understanding.tagItems(a)),
       results: new AnalysisResultsService(store),
       progress: new AnalysisProgressService(store),
@@ -133,6 +138,7 @@ export async function buildService(config: Config, opts: { log: boolean } = { lo
       names: new FunctionNamesService(store),
       binaries: new BinariesService(store, blobs, (path) => requestPool.describeFile(path)),
       relatedBinaries: new RelatedBinariesService(store),
+      firmware: new FirmwareService(store, blobs, uploads),
       understanding,
       dynamicExecution: new DynamicExecutionService(store, blobs),
       matching: new FunctionMatchingService(store),

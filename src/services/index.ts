@@ -27,3 +27,4 @@ export * from './data-types.js';
 export * from './analysis-data-types.js';
 export * from './function-signatures.js';
 export * from './ai-decompilation.js';
+export * from './firmware.js';

@@ -1,15 +1,22 @@
-// A binary's relatives: the binaries found inside it (dumps of its emulated run, files of a firmware image)
-// and the binary it was itself found in, and where the task that finds them stands.
+// A binary's relatives: the binaries found inside it (dumps of its emulated run, executables of a firmware
+// image) and the binary it was itself found in, and where the task that finds them stands.
 import type { Static } from '@sinclair/typebox';
 import type { BinariesRelatedStatusResponse, ChildBinariesResponse } from '../contracts/index.js';
 import { errors } from '../shared/errors.js';
-import type { RelativeRow, Store } from '../store/index.js';
+import type { FirmwareStatus, RelativeRow, Store } from '../store/index.js';
 import { canView, type Caller } from './access.js';
+import { canViewTask } from './firmware.js';
 
 /** How far up a chain of parents visibility is looked for (firmware nests at most 10 deep). */
 const MAX_ANCESTORS = 16;
 
 const DYNAMIC_STATUS = { PENDING: 'PENDING', SUCCESS: 'COMPLETED', ERROR: 'ERROR' } as const;
+const FIRMWARE_STATUS: Record<FirmwareStatus, string> = {
+  PENDING: 'PENDING',
+  RUNNING: 'PENDING',
+  COMPLETED: 'COMPLETED',
+  ERROR: 'ERROR',
+};
 
 export class RelatedBinariesService {
   constructor(private readonly store: Store) {}
@@ -23,6 +30,8 @@ export class RelatedBinariesService {
     for (let depth = 0; depth <= MAX_ANCESTORS; depth++) {
       const a = await this.store.analyses.byBinaryId(id);
       if (a && canView(caller, a)) return true;
+      const task = await this.store.firmwareTasks.byBinary(id);
+      if (task && canViewTask(caller, task)) return true;
       const found = await this.store.binaryRelations.foundIn(id);
       if (!found) return false;
       if (found.user_id === caller.id) return true;
@@ -58,9 +67,11 @@ export class RelatedBinariesService {
     return { children, parent: parent ? (await this.wire(caller, [parent]))[0]! : null };
   }
 
-  /** The status of the task that finds the binary's children: its analysis's emulated run. */
+  /** The status of the task that finds the binary's children: its firmware unpacking, or its analysis's emulated run. */
   async status(caller: Caller, binaryId: number): Promise<Static<typeof BinariesRelatedStatusResponse>> {
     await this.visibleBinary(caller, binaryId);
+    const task = await this.store.firmwareTasks.byBinary(binaryId);
+    if (task) return { status: FIRMWARE_STATUS[task.status as FirmwareStatus] };
     const a = await this.store.analyses.byBinaryId(binaryId);
     const run = a && (await this.store.dynamicExecutions.get(a.id));
     return { status: run ? DYNAMIC_STATUS[run.status] : 'NONE' };

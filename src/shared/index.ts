@@ -4,5 +4,6 @@
 export * from './errors.js';
 export * from './logger.js';
 export * from './analysis-limits.js';
+export * from './firmware-limits.js';
 export * from './analysis-records.js';
 export * from './llm-settings.js';

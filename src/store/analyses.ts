@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { clearAnalysis } from './analysis-rows.js';
+import { insertBinary } from './binaries.js';
 import type { JobsRepository, NewJob } from './jobs.js';
 import { inBatches } from './batches.js';
 import { likePattern } from './like.js';
@@ -76,14 +77,7 @@ export class AnalysesRepository {
   ): Promise<{ analysisId: number; binaryId: number }> {
     return this.db.transaction().execute(async (tx) => {
       const now = Date.now();
-      const binary =
-        a.binaryId === undefined
-          ? await tx
-              .insertInto('binaries')
-              .values({ sha256: a.sha256, created_at: now })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          : { id: a.binaryId };
+      const binary = { id: a.binaryId ?? (await insertBinary(tx, a.sha256, now)) };
       const analysis = await tx
         .insertInto('analyses')
         .values({

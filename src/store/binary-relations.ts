@@ -1,6 +1,7 @@
 // Child binaries: a binary found inside another (a dump of an emulated run, a file extracted from firmware),
 // each a binary of its own, with the parent it came from and where in it (migration 014).
 import type { Kysely } from 'kysely';
+import { insertBinary } from './binaries.js';
 import type { Database } from './schema.js';
 
 export interface NewChild {
@@ -19,6 +20,8 @@ export interface RelativeRow {
   analysis_id: number | null;
   name: string;
   sha256: string;
+  /** Where in its parent it was found (a dump's name, an offset path); null for a binary found in none. */
+  location: string | null;
 }
 
 export class BinaryRelationsRepository {
@@ -39,15 +42,11 @@ export class BinaryRelationsRepository {
         .executeTakeFirst();
       if (known) return known.child_binary_id;
       const now = Date.now();
-      const child = await tx
-        .insertInto('binaries')
-        .values({ sha256: c.sha256, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const child = await insertBinary(tx, c.sha256, now);
       await tx
         .insertInto('binary_relations')
         .values({
-          child_binary_id: child.id,
+          child_binary_id: child,
           parent_binary_id: c.parentBinaryId,
           user_id: c.userId,
           origin: c.origin,
@@ -56,7 +55,7 @@ export class BinaryRelationsRepository {
           created_at: now,
         })
         .execute();
-      return child.id;
+      return child;
     });
   }
 
@@ -65,11 +64,13 @@ export class BinaryRelationsRepository {
       .selectFrom('binaries as b')
       .leftJoin('analyses as a', 'a.binary_id', 'b.id')
       .leftJoin('binary_relations as r', 'r.child_binary_id', 'b.id')
+      .leftJoin('firmware_tasks as f', 'f.binary_id', 'b.id')
       .select((eb) => [
         'b.id as binary_id',
         'b.sha256 as sha256',
         'a.id as analysis_id',
-        eb.fn.coalesce('a.binary_name', 'r.name', eb.val('')).as('name'),
+        'r.location as location',
+        eb.fn.coalesce('a.binary_name', 'r.name', 'f.filename', eb.val('')).as('name'),
       ]);
   }
 
@@ -79,7 +80,7 @@ export class BinaryRelationsRepository {
     return rows.map((r) => ({ ...r, name: String(r.name) }));
   }
 
-  /** The binary's own record as a relative (its analysis, or its name inside its parent). */
+  /** The binary's own record as a relative (its analysis, its name inside its parent, or its firmware file). */
   async relative(binaryId: number): Promise<RelativeRow | undefined> {
     const r = await this.relatives().where('b.id', '=', binaryId).executeTakeFirst();
     return r && { ...r, name: String(r.name) };

@@ -5,6 +5,7 @@ import type { DatabaseDriver } from './driver.js';
 import { AnalysesRepository } from './analyses.js';
 import { AnalysisDataTypesRepository } from './analysis-data-types.js';
 import { BinaryRelationsRepository } from './binary-relations.js';
+import { FirmwareTasksRepository } from './firmware-tasks.js';
 import { CollectionsRepository } from './collections.js';
 import { CommentsRepository } from './comments.js';
 import { DecompilationRatingsRepository } from './decompilation-ratings.js';
@@ -38,6 +39,7 @@ export type {
 } from './collections.js';
 export { OFFICIAL_ROLES } from './collections.js';
 export type { NewChild, RelativeRow } from './binary-relations.js';
+export type { FirmwareStatus, FirmwareTaskRow, NewFirmwareTask } from './firmware-tasks.js';
 export type { CommentRow, CommentSubject } from './comments.js';
 export type { DecompilationRating } from './decompilation-ratings.js';
 export type { DecompilationOutcome, FunctionDecompilationRow } from './function-decompilations.js';
@@ -82,6 +84,7 @@ export interface Store {
   /** Each analysis's emulated run (dynamic execution): status, report or why it could not run. */
   dynamicExecutions: DynamicExecutionsRepository;
   binaryRelations: BinaryRelationsRepository;
+  firmwareTasks: FirmwareTasksRepository;
   strings: StringsRepository;
   jobs: JobsRepository;
   similarityRuns: SimilarityRunsRepository;
@@ -114,6 +117,7 @@ export function createStore(driver: DatabaseDriver): Store {
     decompilationRatings: new DecompilationRatingsRepository(driver.db),
     dynamicExecutions: new DynamicExecutionsRepository(driver.db),
     binaryRelations: new BinaryRelationsRepository(driver.db),
+    firmwareTasks: new FirmwareTasksRepository(driver.db, jobs),
     strings: new StringsRepository(driver.db),
     similarityRuns: new SimilarityRunsRepository(driver.db, jobs),
     similarityInputs: new SimilarityInputsRepository(driver.db),

@@ -193,6 +193,24 @@ export interface BinaryRelationsTable {
   location: string;
   created_at: number;
 }
+/** A firmware image's unpacking (migration 015). */
+export interface FirmwareTasksTable {
+  id: string;
+  user_id: number;
+  binary_id: number;
+  filename: string;
+  scope: string;
+  /** PENDING, RUNNING, COMPLETED or ERROR. */
+  status: string;
+  password: string | null;
+  /** JSON: files and bytes written so far. */
+  progress: string | null;
+  /** JSON ExtractionReport with the children's binary ids. */
+  report: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
 export interface SimilarityRunsTable {
   id: Generated<number>;
   kind: string;
@@ -373,6 +391,7 @@ export interface Database {
   analysis_features: AnalysisFeaturesTable;
   dynamic_executions: DynamicExecutionsTable;
   binary_relations: BinaryRelationsTable;
+  firmware_tasks: FirmwareTasksTable;
   similarity_runs: SimilarityRunsTable;
   collections: CollectionsTable;
   collection_binaries: CollectionBinariesTable;

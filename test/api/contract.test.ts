@@ -25,6 +25,7 @@ import {
 import { v3Notes, v3Operation } from '../helpers/v3-notes.js';
 import { exerciseAiDecompilation } from './contract-ai-decompilation.js';
 import { exerciseDynamicExecution } from './contract-dynamic-execution.js';
+import { exerciseFirmware } from './contract-firmware.js';
 import { exerciseDataTypes } from './contract-data-types.js';
 import { sampleProgram } from '../helpers/engine/sample-program.js';
 import { elf64, elfPowerPc } from '../helpers/samples.js';
@@ -91,6 +92,9 @@ const EXTENSIONS: Record<string, string> = {
   'GET /v2/analyses/{analysis_id}/functions/{function_id}/data_types/history':
     'Issue 11 keeps every version an edit of a function’s data types replaces (who and when); the reference ' +
     'has no route to read them.',
+  'GET /v2/firmware/{task_id}/files/{sha256}':
+    'Issue 14 asks for the non-executable files of a firmware image to be downloadable; the reference lists them ' +
+    'nowhere.',
   'POST /v2/analyses/{analysis_id}/functions/ai-decompilation':
     'Issue 12 asks for a whole-analysis request that decompiles every function in the background; the reference ' +
     'decompiles one function per request.',
@@ -123,6 +127,9 @@ const DECOMPILATION_EXTENSIONS =
 const DECOMPILATION_STATUSES =
   'A function the caller cannot see answers 404, as on every other function route (docs/decisions.md, ' +
   '"Visibility"); nothing is billed (402) and the request has no body to refuse (400).';
+const RELATIVE_LOCATION =
+  'Issue 14 asks for each child with its offset path inside the parent: RelativeBinaryResponse carries ' +
+  '`location`, optional (a dump name, or offsets and formats from the image down).';
 const ACCEPTED_DIFFERENCES: Record<string, string> = {
   'GET /v2/analyses/{analysis_id}/dynamic-execution/status 200.data.stop: not in the reference (server: object {detail, reason})':
     'Why the emulated run ended (its exit status, or the bound it reached) is what an analyst reads first; ' +
@@ -136,6 +143,14 @@ const ACCEPTED_DIFFERENCES: Record<string, string> = {
     DECOMPILATION_EXTENSIONS,
   'GET /v2/functions/{function_id}/ai-decompilation 200.data.ai_refinement: not in the reference (server: nullable object {model, problems, refined})':
     DECOMPILATION_EXTENSIONS,
+  'GET /v2/binaries/{binary_id}/related 200.data.children[].location: not in the reference (server: nullable string)':
+    RELATIVE_LOCATION,
+  'GET /v2/binaries/{binary_id}/related 200.data.parent.location: not in the reference (server: nullable string)':
+    RELATIVE_LOCATION,
+  'POST /v2/firmware 500: status missing from the server':
+    'A server fault answers 500 on every operation; none declares it, and no request of a client can cause one.',
+  'GET /v2/firmware/get-binaries/{task_id} path parameter task_id: bounds differ (server: {"maxLength":64}; reference: {})':
+    'Task ids are UUIDs: a longer one is refused (422) before it is looked up, as every text input is bounded.',
   'GET /v2/binaries/{binary_id}/related 403: status missing from the server':
     'A binary the caller cannot see answers 404, as on every other binary route (docs/decisions.md, ' +
     '"Visibility" and "Child binaries"); one they can see has nothing forbidden to read.',
@@ -1060,6 +1075,10 @@ describe('contract with the reference API v3.67.0', { skip: referenceSkip ?? bac
 
     test('ai decompilation: request, poll, read, status, ratings, comments', async () => {
       await exerciseAiDecompilation(h(), call);
+    });
+
+    test('firmware: upload an image, read its task, its relatives', async () => {
+      await exerciseFirmware(h(), call, check);
     });
 
     /** Pairs only a component this machine lacks reaches (a run needs libunicorn2): reported, not failed. */

@@ -188,6 +188,7 @@ for (const backend of backends) {
         analysis_id: null,
         name: dump.actual_filename,
         sha256: dump.extended_metadata.sha256,
+        location: dump.actual_filename,
       });
       const created = await h().request('POST', '/v2/analyses', alice, {
         filename: 'shellcode.bin',
@@ -224,7 +225,7 @@ for (const backend of backends) {
       const up = await related(child.binary_id);
       assert.deepEqual(up, {
         children: [],
-        parent: { binary_id: parent, analysis_id: id, name: 'sample.bin', sha256: child.sha256 },
+        parent: { binary_id: parent, analysis_id: id, name: 'sample.bin', sha256: child.sha256, location: null },
       });
       for (const binary of [parent, child.binary_id])
         for (const path of ['related', 'related/status']) {

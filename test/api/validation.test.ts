@@ -299,7 +299,7 @@ for (const backend of backends) {
           'file under another field name',
           [{ name: 'upload_file_type', value: 'BINARY' }, file('binary')],
           'body.binary',
-          /send the sample as `file`/,
+          /send the file as `file`/,
         ],
         ['two files', [{ name: 'upload_file_type', value: 'BINARY' }, file(), file()], 'body.file', /one file/],
       ];

@@ -8,6 +8,7 @@ import { analysesDocs } from './analyses.js';
 import { collectionsDocs } from './collections.js';
 import { dataTypesDocs } from './data-types.js';
 import { dynamicExecutionDocs } from './dynamic-execution.js';
+import { firmwareDocs } from './firmware.js';
 import { functionsDocs } from './functions.js';
 import type { OperationDoc } from './operation-doc.js';
 import { platformDocs } from './platform.js';
@@ -21,6 +22,7 @@ export const OPERATION_DOCS = {
   ...analysesDocs,
   ...resultsDocs,
   ...dynamicExecutionDocs,
+  ...firmwareDocs,
   ...functionsDocs,
   ...collectionsDocs,
   ...dataTypesDocs,

@@ -19,9 +19,16 @@ export const API_TAGS = [
   { name: 'AnalysesXRefs', description: 'Cross-references at an address.' },
   { name: 'AnalysisStages', description: "An analysis's stages as they start and finish, with progress." },
   { name: 'AuthenticationUsers', description: 'The account behind the API key.' },
-  { name: 'Binaries', description: 'File facts about uploaded binaries, and binary search (/v3).' },
+  {
+    name: 'Binaries',
+    description: 'File facts about uploaded binaries, the binaries found inside them, and binary search (/v3).',
+  },
   { name: 'Collections', description: 'Named sets of binaries, /v2 and /v3; matching filters may use them.' },
   { name: 'Config', description: 'Server settings clients read.' },
+  {
+    name: 'Firmware',
+    description: 'Firmware images unpacked recursively and safely; the executables inside analysed as child binaries.',
+  },
   {
     name: 'FunctionsAIDecompilation',
     description:

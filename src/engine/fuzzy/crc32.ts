@@ -27,10 +27,22 @@ function buildTables(): Int32Array {
 }
 
 /** CRC-32 of `bytes` as 8 lowercase hex digits ("00000000" for empty input). */
-export function crc32(bytes: Uint8Array): string {
+export const crc32 = (bytes: Uint8Array): string => crc32Value(bytes).toString(16).padStart(8, '0');
+
+/** CRC-32 of `bytes` as an unsigned number (zip, gzip, xz, cpio crc …). */
+export const crc32Value = (bytes: Uint8Array): number => (crc32Update(-1, bytes) ^ -1) >>> 0;
+
+/** The register after one byte (ciphers that drive keys with CRC steps: ZipCrypto). */
+export const crc32Byte = (crc: number, byte: number): number => (crc >>> 8) ^ (TABLES[(crc ^ byte) & 0xff] as number);
+
+/**
+ * The register after feeding `bytes` to a CRC-32 register holding `crc` — no initial or final inversion, so
+ * variants that skip them (JFFS2: seed 0, no final xor) and running CRCs over pieces use it directly.
+ */
+export function crc32Update(crc: number, bytes: Uint8Array): number {
   const t = TABLES;
   const n = bytes.length;
-  let c = -1;
+  let c = crc | 0;
   let i = 0;
   for (const end = n - (n % 8); i < end; i += 8) {
     const lo =
@@ -50,5 +62,5 @@ export function crc32(bytes: Uint8Array): string {
       (t[bytes[i + 7] as number] as number);
   }
   for (; i < n; i++) c = (c >>> 8) ^ (t[(c ^ (bytes[i] as number)) & 0xff] as number);
-  return ((c ^ -1) >>> 0).toString(16).padStart(8, '0');
+  return c >>> 0;
 }

@@ -1,0 +1,41 @@
+// Every container Binlens unpacks, in the order two chunks starting at one offset are tried: file systems
+// and archives (whose structure is checked most strictly) before boot images, compressed streams, carved
+// executables and text encodings. A new format is its reader here and one line in this list.
+import type { ContainerFormat } from '../format.js';
+import { androidBootFormat } from './android-boot.js';
+import { androidSparseFormat } from './android-sparse.js';
+import { cpioFormat } from './cpio.js';
+import { cramfsFormat } from './cramfs.js';
+import { elfFormat, machoFormat, peFormat } from './executables.js';
+import { fdtFormat } from './fdt.js';
+import { intelHexFormat } from './intel-hex.js';
+import { jffs2Format } from './jffs2/index.js';
+import { romfsFormat } from './romfs.js';
+import { squashfsFormat } from './squashfs/index.js';
+import { srecFormat } from './srec.js';
+import { STREAM_FORMATS } from './streams.js';
+import { tarFormat } from './tar.js';
+import { trxFormat } from './trx.js';
+import { uimageFormat } from './uimage.js';
+import { zipFormat } from './zip/index.js';
+
+export const FIRMWARE_FORMATS: readonly ContainerFormat[] = [
+  squashfsFormat,
+  jffs2Format,
+  cramfsFormat,
+  romfsFormat,
+  tarFormat,
+  cpioFormat,
+  zipFormat,
+  uimageFormat,
+  fdtFormat,
+  trxFormat,
+  androidBootFormat,
+  androidSparseFormat,
+  ...STREAM_FORMATS,
+  elfFormat,
+  peFormat,
+  machoFormat,
+  intelHexFormat,
+  srecFormat,
+];
