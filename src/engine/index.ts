@@ -45,6 +45,7 @@ export {
 export {
   ExtractionOutput,
   FIRMWARE_FORMATS,
+  fileType,
   unpackImage,
   type ChunkRecord,
   type ExtractionReport,

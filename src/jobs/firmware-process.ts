@@ -3,7 +3,7 @@
 // answers with the extraction report.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage, type ExtractionReport } from '../engine/index.js';
+import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage, type ExtractionReport } from '../engine/firmware/index.js';
 import { answerParent } from './forked-task.js';
 import { directoryWriter } from './output-directory.js';
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { arFormat } from '../../src/engine/firmware/formats/ar.js';
 import { cpioFormat } from '../../src/engine/firmware/formats/cpio.js';
 import { tarFormat } from '../../src/engine/firmware/formats/tar.js';
 import { zipFormat } from '../../src/engine/firmware/formats/zip/index.js';
@@ -93,3 +94,21 @@ for (const [name, make, password] of ZIPS) {
     });
   });
 }
+
+test('ar: members of a Debian-style archive and a static library with long names', (t) => {
+  const missing = missingTool('ar', 'binutils');
+  if (missing) return t.skip(missing);
+  inTempDir((dir) => {
+    const files = new Map([
+      ['debian-binary', Buffer.from('2.0\n')],
+      ['a-member-name-longer-than-sixteen.o', Buffer.from('odd'.repeat(33))],
+      ['data.tar.gz', Buffer.from('x'.repeat(1001))],
+    ]);
+    for (const [name, data] of files) runTool('sh', ['-c', `cat > '${name}'`], { cwd: dir, input: data });
+    runTool('ar', ['rc', 'pkg.a', ...files.keys()], { cwd: dir });
+    const archive = readFileSync(join(dir, 'pkg.a'));
+    const got = entriesOf(arFormat, Buffer.concat([archive, JUNK]))!;
+    assert.equal(got.size, archive.length);
+    assert.deepEqual(got.files, files);
+  });
+});

@@ -2,7 +2,7 @@
 // that format in the field, around corpus executables whose SHA-256 the scoring looks for. Every case says
 // which executables it put in, where it put each top-level part, and the password its archive needs.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { FlashLayout, noise, TRX_HEADER_SIZE, writeTrxHeader, type PlacedPart } from './firmware-layout.js';
 
@@ -143,8 +143,7 @@ const ZIP = ['zip', 'zip'] as const;
 const squashfsCase = (compressor: string): ImageCase => ({
   name: `squashfs-${compressor}`,
   tools: [SQUASHFS],
-  build: (w) =>
-    whole(w.squashfs('image', w.tree('root', w.executables), compressor), 'squashfs', w.executables),
+  build: (w) => whole(w.squashfs('image', w.tree('root', w.executables), compressor), 'squashfs', w.executables),
 });
 
 const jffs2Case = (endian: '-l' | '-b'): ImageCase => ({
@@ -169,7 +168,17 @@ export const IMAGE_CASES: readonly ImageCase[] = [
       const ubifs = w.path('rootfs.ubifs');
       w.run('mkfs.ubifs', ['-r', w.tree('root', w.executables), '-m', '2048', '-e', '126976', '-c', '64', '-o', ubifs]);
       const ini = `[rootfs]\nmode=ubi\nimage=${ubifs}\nvol_id=0\nvol_type=dynamic\nvol_name=rootfs\nvol_flags=autoresize\n`;
-      w.run('ubinize', ['-o', w.path('image'), '-m', '2048', '-p', '128KiB', '-s', '2048', w.write('ubinize.ini', ini)]);
+      w.run('ubinize', [
+        '-o',
+        w.path('image'),
+        '-m',
+        '2048',
+        '-p',
+        '128KiB',
+        '-s',
+        '2048',
+        w.write('ubinize.ini', ini),
+      ]);
       return whole(w.path('image'), 'ubi', w.executables);
     },
   },
@@ -228,15 +237,18 @@ export const IMAGE_CASES: readonly ImageCase[] = [
     tools: [MKIMAGE, ['dtc', 'device-tree-compiler'], CPIO],
     build(w) {
       // A FIT (flattened device tree) of a gzip'd ARM kernel, an initramfs and the board's device tree.
-      const [kernel, ...rest] = w.executables.filter((x) => x.label === 'armhf').concat(
-        w.executables.filter((x) => x.label !== 'armhf'),
-      );
+      const [kernel, ...rest] = w.executables
+        .filter((x) => x.label === 'armhf')
+        .concat(w.executables.filter((x) => x.label !== 'armhf'));
       const gz = w.write('kernel.gz', w.run('gzip', ['-9', '-n', '-c', kernel!.file]));
       const ramdisk = w.cpioGz('ramdisk.cpio.gz', w.tree('initramfs', rest));
       const dts = `/dts-v1/;\n/ {\n\tmodel = "binlens bench";\n\tcompatible = "binlens,bench";\n\t#address-cells = <1>;\n\t#size-cells = <1>;\n\tmemory@0 { device_type = "memory"; reg = <0x0 0x8000000>; };\n};\n`;
       w.run('dtc', ['-I', 'dts', '-O', 'dtb', '-o', w.path('board.dtb'), w.write('board.dts', dts)]);
       const args = ['-f', 'auto', '-A', 'arm', '-O', 'linux', '-T', 'kernel', '-C', 'gzip', '-a', '8000', '-e', '8000'];
-      return whole(w.uimage('image', [...args, '-i', ramdisk, '-b', w.path('board.dtb')], gz), 'fdt', [kernel!, ...rest]);
+      return whole(w.uimage('image', [...args, '-i', ramdisk, '-b', w.path('board.dtb')], gz), 'fdt', [
+        kernel!,
+        ...rest,
+      ]);
     },
   },
   {
@@ -327,7 +339,20 @@ export const IMAGE_CASES: readonly ImageCase[] = [
       // its own boundary with erased flash, zeros and noise between.
       const [x64, x86, arm64, armhf, mipsel] = w.executables;
       const kernel = w.write('kernel.lzma', w.lzma(mipsel!.file));
-      const uimageArgs = ['-A', 'mips', '-O', 'linux', '-T', 'kernel', '-C', 'lzma', '-a', '80001000', '-e', '80001000'];
+      const uimageArgs = [
+        '-A',
+        'mips',
+        '-O',
+        'linux',
+        '-T',
+        'kernel',
+        '-C',
+        'lzma',
+        '-a',
+        '80001000',
+        '-e',
+        '80001000',
+      ];
       const layout = new FlashLayout()
         .noise(0x3000, 21)
         .padTo(0x10000, 0xff)
@@ -339,21 +364,31 @@ export const IMAGE_CASES: readonly ImageCase[] = [
         .padTo(0x1000, 0x00)
         .part('jffs2', readFileSync(w.jffs2('overlay.jffs2', w.tree('overlay', [arm64!, armhf!]), '-b')))
         .padTo(0x10000, 0xff);
-      return { file: w.write('flash.bin', layout.bytes()), expected: w.executables, parts: layout.parts, password: null };
+      return {
+        file: w.write('flash.bin', layout.bytes()),
+        expected: w.executables,
+        parts: layout.parts,
+        password: null,
+      };
     },
   },
 ];
 
+/** Whether a command is on the PATH. */
+export const onPath = (cmd: string): boolean =>
+  (process.env.PATH ?? '').split(delimiter).some((d) => d !== '' && existsSync(join(d, cmd)));
+
 /** The cases whose tools are all installed, and a line for each that is not. */
 export function buildableCases(cases: readonly ImageCase[]): { ready: ImageCase[]; missing: string[] } {
-  const onPath = (cmd: string) =>
-    (process.env.PATH ?? '').split(delimiter).some((d) => d && existsSync(join(d, cmd)));
   const ready: ImageCase[] = [];
   const missing: string[] = [];
   for (const c of cases) {
     const absent = c.tools.filter(([cmd]) => !onPath(cmd));
     if (absent.length === 0) ready.push(c);
-    else missing.push(`${c.name}: not built, ${absent.map(([cmd, pkg]) => `${cmd} (apt-get install ${pkg})`).join(', ')} missing`);
+    else
+      missing.push(
+        `${c.name}: not built, ${absent.map(([cmd, pkg]) => `${cmd} (apt-get install ${pkg})`).join(', ')} missing`,
+      );
   }
   return { ready, missing };
 }

@@ -70,6 +70,11 @@ export function runBinlens(
   return { ...run, record };
 }
 
+/** binwalk's own version line ("Binwalk v2.3.3"). */
+export const binwalkVersion = (): string =>
+  /Binwalk v\S+/.exec(spawnSync('binwalk', ['--help'], { encoding: 'utf8' }).stdout ?? '')?.[0] ??
+  'binwalk (version unknown)';
+
 /** Whether binwalk can be run in a mount namespace of its own (root, or CAP_SYS_ADMIN). */
 export const canUnshare = (): boolean => spawnSync('unshare', ['--mount', 'true']).status === 0;
 

@@ -5,10 +5,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { seededRandom } from '../../src/shared/seeded-random.js';
-import { mutate } from './mutators.js';
 import { Sandbox } from './sandbox.js';
 import type { Seed } from './seeds.js';
-import { TARGETS, takesSeed, timeoutMs, variantCount, type TargetName } from './targets.js';
+import { TARGETS, mutatorFor, takesSeed, timeoutMs, variantCount, type TargetName } from './targets.js';
 
 export interface CampaignOptions {
   target: TargetName;
@@ -58,6 +57,7 @@ function save(dir: string, target: TargetName, bytes: Uint8Array, report: string
 export async function runCampaign(options: CampaignOptions): Promise<CampaignReport> {
   const { target, seed } = options;
   const seeds = options.seeds.filter((s) => takesSeed(target, s.format));
+  const mutate = mutatorFor(target);
   const sandbox = new Sandbox({ heapMb: options.heapMb ?? 512 });
   const findings = new Map<string, Finding>();
   const limit = options.executions ?? Number.POSITIVE_INFINITY;

@@ -1,12 +1,13 @@
 // `npm run fuzz`: the long fuzz run. Splits --seconds (default 600) evenly over the targets, prints
 // executions, executions per second and unique findings per target, and exits 1 when anything was found.
-//   node dist/tools/fuzz/main.js [--seconds 600] [--target elf,pe,macho,raw,analyze] [--seed 1]
+//   node dist/tools/fuzz/main.js [--seconds 600] [--target elf,pe,macho,raw,analyze,firmware] [--seed 1]
 //     [--corpus ../shared/corpus] [--findings fuzz-findings] [--max-seed-kib 256]
 //   node dist/tools/fuzz/main.js --target elf --variant 0 --replay fuzz-findings/elf-….bin
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCampaign } from './campaign.js';
+import { firmwareSeeds } from './firmware-seeds.js';
 import { corpusSeeds, syntheticSeeds } from './seeds.js';
 import { TARGETS, runTarget, type TargetName } from './targets.js';
 
@@ -38,6 +39,11 @@ if (values.replay) {
 const seeds = syntheticSeeds();
 if (existsSync(values.corpus)) seeds.push(...corpusSeeds(values.corpus, Number(values['max-seed-kib']) * 1024));
 else console.log(`${values.corpus} absent: synthetic seeds only`);
+if (targets.includes('firmware')) {
+  const firmware = firmwareSeeds();
+  seeds.push(...firmware.seeds);
+  for (const m of firmware.missing) console.log(`firmware seeds: ${m}`);
+}
 
 const perTarget = Number(values.seconds) / targets.length;
 let found = 0;

@@ -13,7 +13,8 @@ import { mapFields, type FieldMap } from './field-map.js';
 
 export interface Seed {
   name: string;
-  format: BinaryFormat;
+  /** What it is: an executable format (of identify), or a firmware image (firmware-seeds.ts). */
+  format: BinaryFormat | 'firmware';
   bytes: Uint8Array;
   map: FieldMap;
 }

@@ -1,13 +1,18 @@
-// The fuzz targets: one per container parser, raw loading through parseBinary, and the whole pipeline.
-// `runTarget` executes inside the sandbox worker; the rest is shared with the supervisor.
+// The fuzz targets: one per container parser, raw loading through parseBinary, the whole pipeline, and the
+// firmware unpacker (firmware-target.ts). `runTarget` executes inside the sandbox worker; the rest is shared
+// with the supervisor.
 import type { BinaryConfig } from '../../src/engine/index.js';
 import { analyze } from '../../src/engine/index.js';
 import { parseBinary, type RawLoad } from '../../src/engine/formats/parse.js';
 import { FORMATS } from '../../src/engine/formats/registry.js';
 import { imageFaults } from './image-faults.js';
 import { loadDemangler } from '../../src/jobs/demangler.js';
+import { mutateImage } from './firmware-mutators.js';
+import { FIRMWARE_PASSWORDS, FIRMWARE_TIMEOUT_MS, firmwareFaults } from './firmware-target.js';
+import type { FieldMap } from './field-map.js';
+import { mutate, type Mutant, type Random } from './mutators.js';
 
-export const TARGETS = ['elf', 'pe', 'macho', 'raw', 'analyze'] as const;
+export const TARGETS = ['elf', 'pe', 'macho', 'raw', 'analyze', 'firmware'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 /**
@@ -32,11 +37,24 @@ export const BINARY_CONFIGS: (BinaryConfig | null)[] = [
 ];
 
 export const variantCount = (target: TargetName): number =>
-  target === 'raw' ? RAW_LOADS.length : target === 'analyze' ? BINARY_CONFIGS.length : 1;
+  target === 'raw'
+    ? RAW_LOADS.length
+    : target === 'analyze'
+      ? BINARY_CONFIGS.length
+      : target === 'firmware'
+        ? FIRMWARE_PASSWORDS.length
+        : 1;
 
-/** Which seeds a target mutates: a parser its own format; raw loading and the pipeline everything. */
+/**
+ * Which seeds a target mutates: a parser and the unpacker their own format; raw loading and the pipeline
+ * every executable.
+ */
 export const takesSeed = (target: TargetName, format: string): boolean =>
-  target === 'raw' || target === 'analyze' || target === format;
+  ((target === 'raw' || target === 'analyze') && format !== 'firmware') || target === format;
+
+/** How a target's seeds are damaged: executables field by field, firmware images by bytes and blocks. */
+export const mutatorFor = (target: TargetName): ((seed: Uint8Array, map: FieldMap, rand: Random) => Mutant) =>
+  target === 'firmware' ? mutateImage : mutate;
 
 /**
  * Wall-clock limit per input. Parsing is bounded by design well under 1 s (the hostile tests' limit); the
@@ -44,13 +62,19 @@ export const takesSeed = (target: TargetName, format: string): boolean =>
  * a limit only a hang or a superlinear stage reaches even with another job sharing the core.
  */
 export const timeoutMs = (target: TargetName, size: number): number =>
-  target === 'analyze' ? 20_000 + Math.ceil((size / 2 ** 20) * 10_000) : 5_000;
+  target === 'analyze'
+    ? 20_000 + Math.ceil((size / 2 ** 20) * 10_000)
+    : target === 'firmware'
+      ? FIRMWARE_TIMEOUT_MS
+      : 5_000;
 
 /**
  * Runs one input; returns its faults: for a parse, the image's broken invariants (image-faults.ts); for
- * the pipeline, the "internal error"s its parsers swallowed. Errors thrown are the caller's to classify.
+ * the pipeline, the "internal error"s its parsers swallowed; for the unpacker, those of its readers and
+ * its report's broken promises (firmware-target.ts). Errors thrown are the caller's to classify.
  */
 export async function runTarget(target: TargetName, bytes: Uint8Array, variant: number): Promise<string[]> {
+  if (target === 'firmware') return firmwareFaults(bytes, variant);
   const container = FORMATS.find((f) => f.name === target);
   if (container) return imageFaults(container.parse(bytes));
   if (target === 'raw') return imageFaults(parseBinary(bytes, RAW_LOADS[variant % RAW_LOADS.length]));

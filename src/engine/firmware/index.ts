@@ -10,6 +10,7 @@ export {
   type Problem,
 } from './output.js';
 export {
+  fileType,
   unpackImage,
   type ChunkRecord,
   type ExtractionReport,

@@ -96,7 +96,13 @@ export class ExtractionOutput {
     }
     if (!this.directories(parts.slice(0, -1), where)) return null;
     const path = this.unused(parts.join('/'));
-    this.writer.writeFile(path, data);
+    try {
+      this.writer.writeFile(path, data);
+    } catch (err) {
+      // The disk's refusal (full, a name it cannot hold) is this file's problem; the others are still written.
+      this.problem(where, `not written: ${(err as Error).message}`);
+      return null;
+    }
     this.made.set(path, 'file');
     this.files++;
     this.bytes += data.length;
@@ -113,7 +119,12 @@ export class ExtractionOutput {
         this.problem(where, `not written: ${path} is a file, not a directory`);
         return false;
       }
-      this.writer.mkdir(path);
+      try {
+        this.writer.mkdir(path);
+      } catch (err) {
+        this.problem(where, `not written: ${(err as Error).message}`);
+        return false;
+      }
       this.made.set(path, 'dir');
     }
     return true;

@@ -63,8 +63,10 @@ export function findChunks(
     try {
       probed = c.format.probe(data, c.start, ctx);
     } catch (err) {
-      if (err instanceof DecodeError || err instanceof OutputLimitError) continue;
-      throw err;
+      // A reader's own fault (a bug hostile bytes found) costs that chunk, never the image: it is recorded.
+      if (!(err instanceof DecodeError || err instanceof OutputLimitError))
+        ctx.problem(internalError(c.format.name, err));
+      continue;
     }
     if (!probed || probed.size <= 0) continue;
     chunks.push({ offset: c.start, format: c.format, probed });
@@ -72,3 +74,7 @@ export function findChunks(
   }
   return chunks;
 }
+
+/** How a reader's unexpected failure is recorded (the fuzz run looks for this prefix). */
+export const internalError = (format: string, err: unknown) =>
+  `internal error in the ${format} reader: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;

@@ -8,7 +8,7 @@ import { shannonEntropy } from '../hashes.js';
 import { DecodeError, OutputLimitError } from './compression/errors.js';
 import type { ContainerFormat, ReadContext } from './format.js';
 import type { ExtractionOutput, LinkRecord, Problem } from './output.js';
-import { findChunks } from './scan.js';
+import { findChunks, internalError } from './scan.js';
 
 export interface UnpackOptions {
   formats: readonly ContainerFormat[];
@@ -33,7 +33,7 @@ export interface ChunkRecord {
 
 export interface FileRecord {
   path: string;
-  /** The chunk it came out of. */
+  /** The chunk it came out of (-1: unknown, when the unpacker stopped before it could report). */
   chunk: number;
   size: number;
   sha256: string;
@@ -72,7 +72,7 @@ const EXECUTABLE_FORMATS = new Set(['elf', 'pe', 'macho']);
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 /** What a file is, for the listing. */
-function typeOf(data: Uint8Array, formats: readonly ContainerFormat[]): { type: string; executable: boolean } {
+export function fileType(data: Uint8Array, formats: readonly ContainerFormat[]): { type: string; executable: boolean } {
   const id = identify(data.subarray(0, 65536), data.length);
   if (EXECUTABLE_FORMATS.has(id.format)) {
     const order = id.endianness === 'big' ? 'big endian' : 'little endian';
@@ -133,15 +133,16 @@ export function unpackImage(image: Uint8Array, out: ExtractionOutput, options: U
             size: entry.data.length,
             sha256: sha256(entry.data),
             location: fileLocation,
-            ...typeOf(entry.data, options.formats),
+            ...fileType(entry.data, options.formats),
           });
           if (depth + 1 > options.maxDepth)
             out.problem(path, `not looked into: deeper than ${options.maxDepth} levels`);
           else visit(entry.data, path, fileLocation, depth + 1);
         }
       } catch (err) {
-        if (!(err instanceof DecodeError || err instanceof OutputLimitError)) throw err;
-        out.problem(here, `${c.format.name} stops being readable: ${err.message}`);
+        if (err instanceof DecodeError || err instanceof OutputLimitError)
+          out.problem(here, `${c.format.name} stops being readable: ${err.message}`);
+        else out.problem(here, internalError(c.format.name, err));
       }
       if (options.timeUp()) stopped ??= 'the extraction ran out of time; what was found until then is kept';
       if (stopped) return;

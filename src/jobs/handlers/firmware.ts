@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { BlobStore } from '../../blobs/index.js';
 import type { FirmwareJobPayload } from '../../contracts/index.js';
-import type { ExtractionReport } from '../../engine/index.js';
+import { FIRMWARE_FORMATS } from '../../engine/firmware/formats/index.js';
+import { fileType, type ExtractionReport } from '../../engine/firmware/unpack.js';
 import type { FirmwareLimits } from '../../shared/index.js';
 import type { JobRow, Store } from '../../store/index.js';
 import { adoptChildren, type FoundBinary } from '../child-binaries.js';
@@ -23,6 +24,28 @@ const GRACE_MS = 30_000;
  * every file it wrote in the blob store (where the file route serves them), makes each executable a child
  * binary of the image — analysed with its model — and stores the report with the task's status.
  */
+/**
+ * When the unpacking process dies or passes its deadline (a reader's fault hostile bytes found), what it had
+ * written is kept: each file on disk, its hash and type filled in as it goes into the blob store.
+ */
+async function writtenSoFar(outputDir: string, err: Error): Promise<ExtractionReport> {
+  const entries = await readdir(outputDir, { recursive: true, withFileTypes: true });
+  const paths = entries.filter((e) => e.isFile()).map((e) => relative(outputDir, join(e.parentPath, e.name)));
+  const files = paths
+    .sort()
+    .map((path) => ({ path, chunk: -1, size: 0, sha256: '', type: '', executable: false, location: path }));
+  const stopped = `the unpacker stopped before the end (${err.message}); the ${files.length} files it had written are kept`;
+  return {
+    chunks: [],
+    files,
+    links: [],
+    unknown: [],
+    problems: [{ where: 'image', message: stopped }],
+    bytesWritten: 0,
+    stopped,
+  };
+}
+
 export const firmwareJobHandler = (store: Store, blobs: BlobStore, limits: FirmwareLimits): JobHandler => ({
   async run(job: JobRow) {
     const { taskId } = JSON.parse(job.payload) as FirmwareJobPayload;
@@ -52,11 +75,15 @@ export const firmwareJobHandler = (store: Store, blobs: BlobStore, limits: Firmw
           deadlineMs: limits.wallMs + GRACE_MS,
           onProgress: (p) => void store.firmwareTasks.update(taskId, { progress: JSON.stringify(p) }),
         },
-      );
+      ).catch((err: Error) => writtenSoFar(outputDir, err));
       const executables: FoundBinary[] = [];
       for (const f of report.files) {
         const blob = await blobs.stage(createReadStream(join(outputDir, f.path)), request.maxBytes);
         await blobs.commit(blob);
+        if (f.chunk < 0) {
+          Object.assign(f, { size: blob.size, sha256: blob.sha256, ...fileType(blob.head, FIRMWARE_FORMATS) });
+          report.bytesWritten += blob.size;
+        }
         if (f.executable)
           executables.push({
             sha256: blob.sha256,

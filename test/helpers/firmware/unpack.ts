@@ -1,4 +1,5 @@
 // Unpacking into memory for the tests: the engine's confined output over a Map instead of a directory.
+import assert from 'node:assert/strict';
 import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage, type ExtractionReport } from '../../../src/engine/index.js';
 import type { ContainerFormat, ReadContext } from '../../../src/engine/firmware/format.js';
 
@@ -46,16 +47,40 @@ export function readContext(password: string | null = null, remaining = 1 << 30)
   return { remaining: () => remaining, password, problem: (m) => void problems.push(m), problems };
 }
 
-/** A probe's entries, its files as path → bytes. */
-export function entriesOf(format: ContainerFormat, data: Uint8Array, offset = 0, password: string | null = null) {
-  const ctx = readContext(password);
+/** A probe's entries, its files as path → bytes (`remaining`: the bytes its decoders may write). */
+export function entriesOf(
+  format: ContainerFormat,
+  data: Uint8Array,
+  offset = 0,
+  password: string | null = null,
+  remaining?: number,
+) {
+  const ctx = readContext(password, remaining);
   const probed = format.probe(data, offset, ctx);
   if (!probed) return null;
   const entries = [...probed.entries(ctx)];
   return {
     size: probed.size,
+    description: probed.description,
     entries,
     problems: ctx.problems,
     files: new Map(entries.filter((e) => e.data).map((e) => [e.path, Buffer.from(e.data!)])),
   };
+}
+
+/** entriesOf a chunk that must be there. */
+export function entriesFound(format: ContainerFormat, data: Uint8Array, offset = 0) {
+  const got = entriesOf(format, data, offset);
+  assert.ok(got, `a ${format.name} chunk at ${offset}`);
+  return got;
+}
+
+/** The chunk at data[offset] of a format whose one entry is a file named `name` (an image): that file's bytes. */
+export function onlyFile(format: ContainerFormat, name: string, data: Uint8Array, offset = 0) {
+  const got = entriesFound(format, data, offset);
+  assert.deepEqual(
+    got.entries.map((e) => [e.path, e.kind]),
+    [[name, 'file']],
+  );
+  return { ...got, data: got.files.get(name)! };
 }

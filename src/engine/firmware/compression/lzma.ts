@@ -136,8 +136,7 @@ export class LzmaDecoder {
    *
    * `range` and `code` are unsigned 32-bit values held in int32 locals: every update wraps mod 2^32 (`| 0`,
    * `Math.imul`, `<<`) and every comparison is made on `>>> 0` values, which keeps V8 on 32-bit integer
-   * arithmetic. Each adaptive bit is written out inline (normalize, bound, compare, adapt) so that the coder's
-   * state stays in locals rather than in fields a helper would have to load and store.
+   * arithmetic.
    */
   decode(input: Uint8Array, inPos: number, inEnd: number, target: number, markerAllowed: boolean): number {
     if (inEnd - inPos < 5) throw new DecodeError('LZMA data shorter than the range coder needs');
@@ -166,6 +165,9 @@ export class LzmaDecoder {
     let p = 0;
     let bound = 0;
     for (;;) {
+      // Each adaptive bit is this normalization, then bound, compare and adapt, written out in place so the
+      // coder's state stays in locals: decoding a 20 MB .xz took 27 % more CPU time with a range-decoder object
+      // and bit/tree helpers (324 ms against 255 ms, Node 20), 68 % more with closures over these locals.
       if (range >>> 24 === 0) {
         if (inPos >= inEnd) throw truncated();
         range <<= 8;

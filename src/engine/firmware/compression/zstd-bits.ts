@@ -45,47 +45,34 @@ export class ForwardBits {
 }
 
 /**
- * Backward reader over src[start, end). The bits not yet taken sit in a 32-bit container topped up a byte at
- * a time to more than 24 bits, so any read of up to 25 bits needs at most one refill. Past the first byte it
- * loads zeros but keeps count: `remaining()` goes negative, and each caller checks it when its (bounded)
- * loop ends, so an overrun is a DecodeError and never a stream of endless zeros.
+ * Backward streams over src[start, end) are read by position: a reader keeps `p`, the bits not yet read
+ * (the next bit read is bit p - 1, bit 0 being the low bit of src[start]), and takes `n` bits with
+ * `p -= n; value = bitsAt(view, start, end, p, n)`. There is no refill state to carry between reads, so
+ * the hot loops keep everything in local variables. Past the stream's first bit `p` goes negative and
+ * `bitsAt` gives zeros; each reader checks `p` when its (bounded) loop ends, so an overrun is a
+ * DecodeError, never a stream of endless zeros.
  */
-export class BackwardBits {
-  /** Bits not yet taken are the low `avail` bits of `bits`; src[pos - 1] is the next byte to load. */
-  bits: number;
-  avail: number;
-  pos: number;
 
-  constructor(
-    readonly src: Uint8Array,
-    readonly start: number,
-    end: number,
-  ) {
-    const last = end > start ? src[end - 1]! : 0;
-    if (last === 0) throw new DecodeError('zstd: bitstream without its end mark');
-    this.pos = end - 1;
-    this.bits = last;
-    this.avail = 31 - Math.clz32(last);
-    this.refill();
-  }
-
-  refill(): void {
-    while (this.avail <= 24) {
-      const p = --this.pos;
-      this.bits = (this.bits << 8) | (p >= this.start ? this.src[p]! : 0);
-      this.avail += 8;
-    }
-  }
-
-  /** The next `n` ≤ 25 bits as a number, first bit highest. */
-  read(n: number): number {
-    if (this.avail < n) this.refill();
-    this.avail -= n;
-    return (this.bits >>> this.avail) & ((1 << n) - 1);
-  }
-
-  /** Bits left before the stream's first bit: 0 when read exactly, negative after reading past it. */
-  remaining(): number {
-    return (this.pos - this.start) * 8 + this.avail;
-  }
+/** The bits below the end mark (the highest set bit of the last byte): where a backward read starts. */
+export function backwardStart(src: Uint8Array, start: number, end: number): number {
+  const last = end > start ? src[end - 1]! : 0;
+  if (last === 0) throw new DecodeError('zstd: bitstream without its end mark');
+  return (end - 1 - start) * 8 + 31 - Math.clz32(last);
 }
+
+/** The `n` ≤ 25 bits from bit `low` up of the stream at [start, end) of `view`, as a number. */
+export function bitsAt(view: DataView, start: number, end: number, low: number, n: number): number {
+  const i = start + (low >> 3);
+  const word = i >= start && i + 4 <= end ? view.getInt32(i, true) : edgeWord(view, start, end, i);
+  return (word >>> (low & 7)) & ((1 << n) - 1);
+}
+
+/** Four bytes at i, those outside the stream read as zeros. */
+function edgeWord(view: DataView, start: number, end: number, i: number): number {
+  let word = 0;
+  for (let k = 3; k >= 0; k--) word = (word << 8) | (i + k >= start && i + k < end ? view.getUint8(i + k) : 0);
+  return word;
+}
+
+/** A DataView over the same bytes as `bytes`. */
+export const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -58,7 +58,7 @@ export function readFseDistribution(
     remaining -= count < 0 ? 1 : count;
     if (count === 0) {
       // A zero count is followed by 2-bit repeat flags: that many more zeros, 3 meaning "and another flag".
-      for (let flag = 3; flag === 3; ) {
+      for (let flag = 3; flag === 3;) {
         flag = bits.read(2);
         symbol += flag;
         if (symbol > maxSymbol + 1) throw new DecodeError(`zstd: FSE zeros past symbol ${maxSymbol}`);
@@ -105,7 +105,9 @@ export function buildFseTable(counts: ArrayLike<number>, log: number): FseTable 
   // State u is the x-th use of its symbol (x counting up from its count): it reads enough bits to land in
   // [0, size) again.
   for (let u = 0; u < size; u++) {
-    const x = next[symbol[u]!]++;
+    const s = symbol[u]!;
+    const x = next[s]!;
+    next[s] = x + 1;
     const width = log - (31 - Math.clz32(x));
     nbBits[u] = width;
     baseline[u] = (x << width) - size;

@@ -101,7 +101,7 @@ function walk(b: Uint8Array, enc: Encoding): { members: Member[]; end: number; t
     if (r.member.name === TRAILER) return { members, end: Math.min(at, b.length), trailer: true };
     members.push(r.member);
   }
-  return { members, end: at, trailer: false };
+  return { members, end: Math.min(at, b.length), trailer: false };
 }
 
 function* entries(members: Member[], ctx: ReadContext, trailer: boolean): Generator<Entry> {

@@ -4,6 +4,7 @@
 import type { ContainerFormat } from '../format.js';
 import { androidBootFormat } from './android-boot.js';
 import { androidSparseFormat } from './android-sparse.js';
+import { arFormat } from './ar.js';
 import { cpioFormat } from './cpio.js';
 import { cramfsFormat } from './cramfs.js';
 import { elfFormat, machoFormat, peFormat } from './executables.js';
@@ -16,17 +17,22 @@ import { srecFormat } from './srec.js';
 import { STREAM_FORMATS } from './streams.js';
 import { tarFormat } from './tar.js';
 import { trxFormat } from './trx.js';
+import { ubiFormat } from './ubi/index.js';
+import { ubifsFormat } from './ubifs/index.js';
 import { uimageFormat } from './uimage.js';
 import { zipFormat } from './zip/index.js';
 
 export const FIRMWARE_FORMATS: readonly ContainerFormat[] = [
   squashfsFormat,
   jffs2Format,
+  ubiFormat,
+  ubifsFormat,
   cramfsFormat,
   romfsFormat,
   tarFormat,
   cpioFormat,
   zipFormat,
+  arFormat,
   uimageFormat,
   fdtFormat,
   trxFormat,

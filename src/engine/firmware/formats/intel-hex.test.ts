@@ -1,56 +1,18 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { inTempDir, missingTool, runTool } from '../../../../test/helpers/firmware/tools.js';
+import { seededRandom } from '../../../shared/seeded-random.js';
+import { assertSurvivesDamage } from '../../../../test/helpers/firmware/hostile.js';
+import { toolOutput } from '../../../../test/helpers/firmware/tool-output.js';
+import { missingTool, runTool } from '../../../../test/helpers/firmware/tools.js';
+import { onlyFile, readContext } from '../../../../test/helpers/firmware/unpack.js';
+import { noise } from '../../../../test/helpers/samples.js';
 import { DecodeError, OutputLimitError } from '../compression/errors.js';
-import type { ReadContext } from '../format.js';
 import { intelHexFormat } from './intel-hex.js';
 
 const skipObjcopy = missingTool('objcopy', 'binutils') ?? false;
 const skipSrecCat = missingTool('srec_cat', 'srecord') ?? false;
 
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-const bytes = (length: number, seed: number) => {
-  const next = random(seed);
-  return Uint8Array.from({ length }, () => Math.floor(next() * 256));
-};
-
-function context(remaining = 1 << 30): ReadContext & { problems: string[] } {
-  const problems: string[] = [];
-  return { remaining: () => remaining, password: null, problem: (m) => problems.push(m), problems };
-}
-
-/** What a tool makes of binary files: `tool(dir, inputNames, outputName)` runs it. */
-function convert(files: Uint8Array[], run: (dir: string, inputs: string[], output: string) => void): Uint8Array {
-  return inTempDir((dir) => {
-    const inputs = files.map((f, i) => {
-      writeFileSync(join(dir, `in${i}`), f);
-      return join(dir, `in${i}`);
-    });
-    run(dir, inputs, join(dir, 'out'));
-    return new Uint8Array(readFileSync(join(dir, 'out')));
-  });
-}
-
-function extract(text: Uint8Array, offset = 0, ctx = context()) {
-  const probed = intelHexFormat.probe(text, offset, ctx);
-  assert.ok(probed);
-  const entries = [...probed.entries(ctx)];
-  assert.deepEqual(
-    entries.map((e) => [e.path, e.kind]),
-    [['image.bin', 'file']],
-  );
-  return { size: probed.size, data: Buffer.from(entries[0]!.data!), description: probed.description, ctx };
-}
+const extract = (text: Uint8Array, offset = 0) => onlyFile(intelHexFormat, 'image.bin', text, offset);
 
 /** One record with its checksum: `:LLAAAATT…CC`. */
 function record(type: number, address: number, data: number[]): string {
@@ -60,9 +22,9 @@ function record(type: number, address: number, data: number[]): string {
 }
 
 test('intel hex: objcopy output at linear and segment addresses lays out its input', { skip: skipObjcopy }, () => {
-  const data = bytes(70_000, 1);
+  const data = noise(70_000, 1);
   for (const base of ['0', '0x1fff0', '0x101fff0', '0x08000000']) {
-    const hex = convert([data], (_, [input], output) =>
+    const hex = toolOutput([data], ([input], output) =>
       runTool('objcopy', ['-I', 'binary', '-O', 'ihex', '--change-addresses', base, input!, output]),
     );
     const withJunk = Buffer.concat([Buffer.from('junk: not hex\n'), hex, Buffer.from('# trailing text\n')]);
@@ -70,14 +32,14 @@ test('intel hex: objcopy output at linear and segment addresses lays out its inp
     assert.ok(r.data.equals(data), base);
     assert.equal(r.size, hex.length, base);
     assert.match(r.description ?? '', new RegExp(`at 0x${Number(base).toString(16)}–`));
-    assert.deepEqual(r.ctx.problems, []);
+    assert.deepEqual(r.problems, []);
   }
 });
 
 test('intel hex: srec_cat output with a gap, a start address and CR LF line ends', { skip: skipSrecCat }, () => {
-  const a = bytes(3000, 2);
-  const b = bytes(2000, 3);
-  const hex = convert([a, b], (_, [first, second], output) =>
+  const a = noise(3000, 2);
+  const b = noise(2000, 3);
+  const hex = toolOutput([a, b], ([first, second], output) =>
     runTool('srec_cat', [
       first!,
       '-binary',
@@ -105,7 +67,7 @@ test('intel hex: srec_cat output with a gap, a start address and CR LF line ends
 test('intel hex: the probe wants several valid records in a row', () => {
   const data = record(0, 0x100, [1, 2, 3]);
   const end = record(1, 0, []);
-  const no = (text: string) => assert.equal(intelHexFormat.probe(Buffer.from(text), 0, context()), null, text);
+  const no = (text: string) => assert.equal(intelHexFormat.probe(Buffer.from(text), 0, readContext()), null, text);
   no(end);
   no(data);
   no(`:hello world\n${data}${end}`);
@@ -119,17 +81,20 @@ test('intel hex: the probe wants several valid records in a row', () => {
   // Without an end-of-file record the run still counts, and says what it lacks.
   const open = extract(Buffer.from(data + record(0, 0x103, [4]) + 'not a record'));
   assert.deepEqual([...open.data], [1, 2, 3, 4]);
-  assert.equal(open.ctx.problems.length, 1);
+  assert.equal(open.problems.length, 1);
   assert.equal(open.size, (data + record(0, 0x103, [4])).length);
 });
 
 test('intel hex: layouts past 256 MiB or the budget are refused', () => {
   const text = Buffer.from(record(0, 0, [1]) + record(4, 0, [0x20, 0x00]) + record(0, 0, [2]) + record(1, 0, []));
-  const probed = intelHexFormat.probe(text, 0, context());
+  const probed = intelHexFormat.probe(text, 0, readContext());
   assert.ok(probed);
-  assert.throws(() => [...probed.entries(context())], DecodeError);
+  assert.throws(() => [...probed.entries(readContext())], DecodeError);
   const small = Buffer.from(record(0, 0, [1]) + record(0, 0x1000, [2]) + record(1, 0, []));
-  assert.throws(() => [...intelHexFormat.probe(small, 0, context())!.entries(context(100))], OutputLimitError);
+  assert.throws(
+    () => [...intelHexFormat.probe(small, 0, readContext())!.entries(readContext(null, 100))],
+    OutputLimitError,
+  );
   assert.equal(extract(small).data.length, 0x1001);
 });
 
@@ -137,28 +102,10 @@ test(
   'intel hex: truncations and mutations end fast, only in DecodeError or OutputLimitError',
   { skip: skipObjcopy },
   () => {
-    const hex = convert([bytes(4000, 4)], (_, [input], output) =>
+    const hex = toolOutput([noise(4000, 4)], ([input], output) =>
       runTool('objcopy', ['-I', 'binary', '-O', 'ihex', '--change-addresses', '0x1fff0', input!, output]),
     );
-    const next = random(5);
-    const hexDigits = Buffer.from('0123456789ABCDEF:\n');
-    for (let i = 0; i < 300; i++) {
-      const bad = i < 100 ? hex.subarray(0, Math.floor(next() * hex.length)) : hex.slice();
-      if (i >= 100)
-        for (let k = 1 + Math.floor(next() * 4); k > 0; k--)
-          bad[Math.floor(next() * bad.length)] = hexDigits[Math.floor(next() * hexDigits.length)]!;
-      const started = performance.now();
-      try {
-        const ctx = context(1 << 20);
-        const probed = intelHexFormat.probe(bad, 0, ctx);
-        if (probed) {
-          assert.ok(probed.size <= bad.length);
-          for (const e of probed.entries(ctx)) assert.ok(e.data);
-        }
-      } catch (err) {
-        if (!(err instanceof DecodeError || err instanceof OutputLimitError)) throw err;
-      }
-      assert.ok(performance.now() - started < 1000);
-    }
+    const alphabet = Buffer.from('0123456789ABCDEF:\n');
+    assertSurvivesDamage(intelHexFormat, hex, { random: seededRandom(5), cases: 300, alphabet, budget: () => 1 << 20 });
   },
 );

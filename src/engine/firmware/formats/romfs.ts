@@ -45,6 +45,8 @@ interface Header {
 }
 
 const align16 = (n: number) => (n + 15) & ~15;
+/** A 16-aligned pointer as an unsigned offset (pointers of 2 GiB and more must not turn negative). */
+const pointer = (word: number) => (word & ~15) >>> 0;
 const names = new TextDecoder('utf-8');
 
 class Image {
@@ -70,14 +72,14 @@ class Image {
   }
 
   header(at: number, prefix: string): Header | null {
-    if (at % HEADER || at + HEADER > this.bytes.length) return null;
+    if (at < 0 || at % HEADER || at + HEADER > this.bytes.length) return null;
     const name = this.text(at + HEADER);
     if (!name || name.end > this.bytes.length) return null;
     const next = this.u32(at);
     const type = next & 7;
     return {
       at,
-      next: next & ~15,
+      next: pointer(next),
       type,
       mode: TYPES[type]!.mode | (next & EXEC ? 0o111 : 0),
       info: this.u32(at + 4),
@@ -108,7 +110,7 @@ function collect(img: Image, rootList: number, ctx: ReadContext): Header[] {
       out.push(h);
       if (h.type !== DIRECTORY) continue;
       if (depth >= MAX_DEPTH) ctx.problem(`romfs: ${h.path} is deeper than ${MAX_DEPTH} levels; not followed`);
-      else list(h.info & ~15, `${h.path}/`, depth + 1);
+      else list(pointer(h.info), `${h.path}/`, depth + 1);
     }
   };
   list(rootList, '', 1);
@@ -122,9 +124,9 @@ function* entries(img: Image, rootList: number, ctx: ReadContext): Generator<Ent
     const { kind } = TYPES[h.type]!;
     if (kind === 'hardlink') {
       // A link to a link is followed to the header that holds the data (chains are at most the headers).
-      let target = byAt.get(h.info & ~15);
+      let target = byAt.get(pointer(h.info));
       for (let hops = 0; target?.type === HARDLINK && hops < headers.length; hops++)
-        target = byAt.get(target.info & ~15);
+        target = byAt.get(pointer(target.info));
       if (target && target.type !== HARDLINK) yield { path: h.path, kind, target: target.path };
       else ctx.problem(`romfs: ${h.path}: hard link to ${h.info} leads to no file`);
     } else if (kind === 'file' || kind === 'symlink') {

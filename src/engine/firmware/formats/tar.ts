@@ -66,11 +66,11 @@ function* members(b: Uint8Array): Generator<Member, number> {
   let pax: Record<string, string> = {};
   for (let n = 0; n < MAX_HEADERS; n++) {
     if (zeroBlock(b, at)) return Math.min(b.length, at + (zeroBlock(b, at + BLOCK) ? 2 * BLOCK : BLOCK));
-    if (!validHeader(b, at)) return at;
+    if (!validHeader(b, at)) return Math.min(at, b.length);
     const type = String.fromCharCode(b[at + 156]!);
     const size = number(b, at + 124, 12);
     // A member cut off by the end of the data (a truncated archive) ends it: what came before is kept.
-    if (!Number.isFinite(size) || at + BLOCK + size > b.length) return at;
+    if (!Number.isFinite(size) || at + BLOCK + size > b.length) return Math.min(at, b.length);
     const data = at + BLOCK;
     const body = () => Buffer.from(b.subarray(data, data + size));
     const next = data + Math.ceil(size / BLOCK) * BLOCK;

@@ -29,23 +29,35 @@ function recordLength(stored: number, blockSize: number): number {
 }
 
 /**
- * Reads directories, counting the bytes every listing takes: in a sound volume each directory block belongs
- * to one directory, so more than the volume's bytes means blocks shared by many directories (a hostile
- * image), and the walk stops there rather than read the same blocks over and over.
+ * Reads directories, counting the bytes every listing claims (its size, charged before its blocks are
+ * mapped): in a sound volume each directory block belongs to one directory, so more than the volume's
+ * bytes means sizes that lie or blocks shared by many directories (a hostile image). Then every further
+ * listing fails, and the walk stops rather than map and read the same blocks over and over.
  */
 export class DirectoryReader {
-  private bytesRead = 0;
+  private bytesClaimed = 0;
   private readonly fileType: boolean;
 
   constructor(private readonly vol: Volume) {
     this.fileType = (vol.sb.incompat & INCOMPAT_FILETYPE) !== 0;
   }
 
+  /** Whether listings have claimed more than the volume holds (every listing from now on fails). */
+  get exhausted(): boolean {
+    return this.bytesClaimed > this.vol.bytes.length;
+  }
+
   /** The entries of directory `dir` but "." and "..", in stored order; damage in a block is a problem. */
   list(dir: Inode, path: string): DirEntry[] {
+    const claimed = Math.ceil(dir.size / this.vol.blockSize) * this.vol.blockSize;
+    if (claimed > this.vol.bytes.length) throw new DecodeError(`ext: directory of ${dir.size} bytes`);
+    this.bytesClaimed += claimed;
+    if (this.exhausted)
+      throw new DecodeError(`ext: directories claim more than the volume's ${this.vol.bytes.length} bytes`);
     const out: DirEntry[] = [];
     if (dir.flags & FLAG_INLINE_DATA) {
-      this.records(iBlock(dir).subarray(INLINE_PARENT, Math.min(I_BLOCK_SIZE, Math.max(dir.size, INLINE_PARENT))), out, path);
+      const inIBlock = Math.min(I_BLOCK_SIZE, Math.max(dir.size, INLINE_PARENT));
+      this.records(iBlock(dir).subarray(INLINE_PARENT, inIBlock), out, path);
       if (dir.size > I_BLOCK_SIZE) this.records(inlineOverflow(dir), out, path);
       return out;
     }
@@ -60,11 +72,8 @@ export class DirectoryReader {
   }
 
   private records(region: Uint8Array, out: DirEntry[], path: string): void {
-    this.bytesRead += region.length;
-    if (this.bytesRead > this.vol.bytes.length)
-      throw new DecodeError(`ext: directories hold more than the volume's ${this.vol.bytes.length} bytes (shared blocks)`);
     const v = new DataView(region.buffer, region.byteOffset, region.byteLength);
-    for (let at = 0; at + RECORD_HEADER <= region.length; ) {
+    for (let at = 0; at + RECORD_HEADER <= region.length;) {
       const inode = v.getUint32(at, true);
       const length = recordLength(v.getUint16(at + 4, true), this.vol.blockSize);
       const nameLength = this.fileType ? region[at + 6]! : v.getUint16(at + 6, true);

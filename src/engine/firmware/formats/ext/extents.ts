@@ -31,7 +31,8 @@ export function extentRuns(vol: Volume, root: Uint8Array, limit: number, runs: R
     let previous = -1;
     for (let i = 0, at = HEADER; i < entries; i++, at += ENTRY) {
       const first = v.getUint32(at, true);
-      if (first <= previous || first < from) throw new DecodeError(`ext: extent at logical block ${first} out of order`);
+      if (first <= previous || first < from)
+        throw new DecodeError(`ext: extent at logical block ${first} out of order`);
       previous = first;
       if (first >= to) break;
       if (level === 0) {

@@ -73,11 +73,15 @@ export function inlineOverflow(inode: Inode): Uint8Array {
   if (extra % 4 || header + 4 > raw.length || v.getUint32(header, true) !== XATTR_MAGIC) return raw.subarray(0, 0);
   const first = header + 4;
   // Each entry takes at least 16 bytes, so the walk ends within the inode whatever the names claim.
-  for (let at = first; at + XATTR_ENTRY <= raw.length && v.getUint32(at, true) !== 0; ) {
+  for (let at = first; at + XATTR_ENTRY <= raw.length && v.getUint32(at, true) !== 0;) {
     const nameLength = raw[at]!;
     const next = at + ((XATTR_ENTRY + nameLength + 3) & ~3);
     if (next > raw.length) break;
-    if (raw[at + 1] === XATTR_INDEX_SYSTEM && nameLength === DATA_NAME.length && DATA_NAME.every((c, i) => raw[at + XATTR_ENTRY + i] === c)) {
+    if (
+      raw[at + 1] === XATTR_INDEX_SYSTEM &&
+      nameLength === DATA_NAME.length &&
+      DATA_NAME.every((c, i) => raw[at + XATTR_ENTRY + i] === c)
+    ) {
       if (v.getUint32(at + 4, true) !== 0)
         throw new DecodeError(`ext: inode ${inode.number}: inline data kept in another inode`);
       const valueAt = first + v.getUint16(at + 2, true);

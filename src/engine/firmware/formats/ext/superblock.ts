@@ -22,6 +22,7 @@ export const INCOMPAT_INLINE_DATA = 0x8000;
 export const INCOMPAT_ENCRYPT = 0x10000;
 export const RO_COMPAT_SPARSE_SUPER = 0x1;
 export const RO_COMPAT_GDT_CSUM = 0x10;
+export const RO_COMPAT_BIGALLOC = 0x200;
 export const RO_COMPAT_METADATA_CSUM = 0x400;
 
 /** Block sizes 1 KiB (log 0) to 64 KiB (log 6), the range the kernel mounts. */
@@ -76,9 +77,16 @@ export function readSuperblock(data: Uint8Array, offset: number): Superblock | n
   const inodesCount = u32(0x00);
   const inodeSize = revision === 0 ? GOOD_OLD_INODE_SIZE : u16(0x58);
   const descSize = is64 ? u16(0xfe) : DESC_SIZE_32;
-  // A block bitmap is one block, so a group holds at most 8 × block size blocks and as many inodes.
+  // A bitmap is one block, so a group holds at most 8 × block size clusters (blocks, unless bigalloc
+  // allocates in clusters of 2^n blocks) and as many inodes.
   const bitsPerBlock = 8 * blockSize;
-  if (blocksPerGroup === 0 || blocksPerGroup > bitsPerBlock) return null;
+  const roCompat = u32(0x64);
+  const logClusterSize = u32(0x1c);
+  const bigalloc = (roCompat & RO_COMPAT_BIGALLOC) !== 0;
+  if (bigalloc && (logClusterSize < logBlockSize || logClusterSize > 29)) return null;
+  const clusterRatio = bigalloc ? 2 ** (logClusterSize - logBlockSize) : 1;
+  if (blocksPerGroup === 0 || blocksPerGroup > bitsPerBlock * clusterRatio) return null;
+  if (bigalloc && u32(0x24) * clusterRatio !== blocksPerGroup) return null;
   if (inodesPerGroup === 0 || inodesPerGroup > bitsPerBlock) return null;
   if (inodeSize < GOOD_OLD_INODE_SIZE || inodeSize > blockSize || !isPowerOfTwo(inodeSize)) return null;
   if (is64 && (descSize < MIN_DESC_SIZE_64 || descSize > MAX_DESC_SIZE || !isPowerOfTwo(descSize))) return null;
@@ -103,7 +111,7 @@ export function readSuperblock(data: Uint8Array, offset: number): Superblock | n
     firstMetaBg: u32(0x104),
     compat: u32(0x5c),
     incompat,
-    roCompat: u32(0x64),
+    roCompat,
     revision,
     volumeName: Buffer.from(nul < 0 ? name : name.subarray(0, nul)).toString('latin1'),
   };

@@ -65,13 +65,17 @@ export class Volume {
   private descriptorAt(group: number): number {
     const { sb } = this;
     const index = Math.floor(group / this.descPerBlock);
+    // The superblock's own block: 1 with 1 KiB blocks (even when bigalloc starts the groups at block 0).
+    const superBlock = this.blockSize === 1024 ? 1 : 0;
     let block: number;
-    if (!(sb.incompat & INCOMPAT_META_BG) || index < sb.firstMetaBg) block = sb.firstDataBlock + 1 + index;
+    if (!(sb.incompat & INCOMPAT_META_BG) || index < sb.firstMetaBg) block = superBlock + 1 + index;
     else {
-      // A meta group's descriptors fill one block at the start of its first group, after any superblock copy.
+      // A meta group's descriptors fill one block at the start of its first group, after any superblock copy
+      // (in group 0, after the superblock's block wherever the group starts).
       const first = index * this.descPerBlock;
+      const firstBlock = sb.firstDataBlock + first * sb.blocksPerGroup;
       const backup = hasSuperBackup(first, (sb.roCompat & RO_COMPAT_SPARSE_SUPER) !== 0) ? 1 : 0;
-      block = sb.firstDataBlock + first * sb.blocksPerGroup + backup;
+      block = first === 0 ? superBlock + 1 : firstBlock + backup;
     }
     const at = block * this.blockSize + (group % this.descPerBlock) * sb.descSize;
     if (this.blocksProblem(block, 1)) throw new DecodeError(`ext: descriptor of group ${group}: block ${block} absent`);

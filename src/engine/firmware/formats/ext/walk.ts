@@ -26,9 +26,10 @@ export function* walk(vol: Volume): Generator<Entry> {
     try {
       listing = directories.list(dir, prefix);
     } catch (err) {
-      // The root's listing gone is the whole volume gone; a subdirectory's is one problem.
-      if (!(err instanceof DecodeError) || depth === 0) throw err;
-      ctx.problem(`ext: ${prefix}: listing unreadable: ${err.message}`);
+      // The root's listing gone is the whole volume gone, as are listings past the volume's bytes; a
+      // subdirectory's is one problem.
+      if (!(err instanceof DecodeError) || depth === 0 || directories.exhausted) throw err;
+      ctx.problem(`ext: ${prefix}: listing unreadable: ${err.message.replace(/^ext: /, '')}`);
       return;
     }
     for (const { name, inode } of listing) {
@@ -69,7 +70,7 @@ export function* walk(vol: Volume): Generator<Entry> {
       return { entry };
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;
-      ctx.problem(`ext: ${path}: ${err.message}`);
+      ctx.problem(`ext: ${path}: ${err.message.replace(/^ext: /, '')}`);
       return null;
     }
   }

@@ -3,93 +3,39 @@
 // writes (newer versions, deletions, truncation, LZMA, cycles), and damaged images.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../../../../shared/seeded-random.js';
+import { assertSurvivesDamage } from '../../../../../test/helpers/firmware/hostile.js';
 import { inTempDir, missingTool, runTool } from '../../../../../test/helpers/firmware/tools.js';
-import { DecodeError, OutputLimitError } from '../../compression/errors.js';
-import type { ContainerFormat, Entry, ReadContext } from '../../format.js';
+import { assertMatchesTree, writeTree } from '../../../../../test/helpers/firmware/tree.js';
+import { entriesFound, entriesOf } from '../../../../../test/helpers/firmware/unpack.js';
+import { noise } from '../../../../../test/helpers/samples.js';
+import { OutputLimitError } from '../../compression/errors.js';
 import { jffs2Format } from './index.js';
 import { jffs2Crc, scanNodes } from './nodes.js';
 
 const MKFS = missingTool('mkfs.jffs2', 'mtd-utils');
 const XZ = missingTool('xz', 'xz-utils');
 
-function context(problems: string[] = [], budget = 1 << 30): ReadContext {
-  return { remaining: () => budget, password: null, problem: (m) => problems.push(m) };
-}
-
-/** A tree with what a reader gets wrong: nesting, empty files and dirs, pages, links, a fifo. */
+/** A tree with what a reader gets wrong: nesting, empty files and dirs, pages, links, a fifo (a device as root). */
 function makeTree(root: string, scale = 1): void {
-  const rnd = seededRandom(7);
-  const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(rnd() * 256));
-  for (const d of ['etc/init.d', 'usr/lib/deep/er/still', 'empty-dir']) mkdirSync(join(root, d), { recursive: true });
-  writeFileSync(join(root, 'etc/hostname'), 'binlens\n');
-  writeFileSync(join(root, 'etc/init.d/rcS'), '#!/bin/sh\nmount -a\n');
-  writeFileSync(join(root, 'empty'), '');
-  const lines = Array.from({ length: 9000 * scale }, (_, i) => `line ${i} ${Math.floor(rnd() * 1000)}\n`);
-  writeFileSync(join(root, 'usr/lib/text'), lines.join(''));
-  writeFileSync(join(root, 'usr/lib/noise'), bytes(150_000 * scale));
-  writeFileSync(join(root, 'usr/lib/deep/er/still/two-pages'), bytes(8192).fill(0x41, 0, 4096));
-  symlinkSync('etc/hostname', join(root, 'hostname-link'));
-  symlinkSync('/usr/lib/text', join(root, 'absolute-link'));
-  symlinkSync('nowhere/at/all', join(root, 'dangling'));
-  linkSync(join(root, 'etc/hostname'), join(root, 'etc/hostname-hard'));
-  runTool('mkfifo', [join(root, 'etc/fifo')]);
-  if (process.getuid?.() === 0) runTool('mknod', [join(root, 'etc/console'), 'c', '5', '1']);
-}
-
-interface Want {
-  kind: Entry['kind'];
-  ino: number;
-  data?: Buffer;
-  target?: string;
-}
-
-function wanted(root: string): Map<string, Want> {
-  const out = new Map<string, Want>();
-  const walk = (rel: string) => {
-    for (const name of readdirSync(join(root, rel)).sort()) {
-      const path = rel ? `${rel}/${name}` : name;
-      const full = join(root, path);
-      const st = lstatSync(full);
-      if (st.isDirectory()) {
-        out.set(path, { kind: 'dir', ino: st.ino });
-        walk(path);
-      } else if (st.isSymbolicLink()) out.set(path, { kind: 'symlink', ino: st.ino, target: readlinkSync(full) });
-      else if (st.isFile()) out.set(path, { kind: 'file', ino: st.ino, data: readFileSync(full) });
-      else out.set(path, { kind: st.isFIFO() ? 'fifo' : 'device', ino: st.ino });
-    }
-  };
-  walk('');
-  return out;
-}
-
-/** Every path, kind, file's bytes and link target as the source tree has them (hard links to a same file). */
-function assertSameTree(got: Entry[], root: string): void {
-  const want = wanted(root);
-  const byPath = new Map(got.map((e) => [e.path, e]));
-  assert.deepEqual([...byPath.keys()].sort(), [...want.keys()].sort());
-  for (const [path, w] of want) {
-    const e = byPath.get(path)!;
-    if (w.kind === 'file' && e.kind === 'hardlink') {
-      assert.equal(want.get(e.target!)?.ino, w.ino, `${path} links to ${e.target}`);
-      assert.equal(byPath.get(e.target!)?.kind, 'file');
-    } else {
-      assert.equal(e.kind, w.kind, path);
-      if (w.data) assert.ok(Buffer.from(e.data!).equals(w.data), `${path}: bytes differ`);
-      assert.equal(e.target, w.target, path);
-    }
-  }
-}
-
-function extract(format: ContainerFormat, image: Uint8Array, offset = 0) {
-  const probed = format.probe(image, offset, context());
-  assert.ok(probed, 'probe finds the image');
-  const problems: string[] = [];
-  const entries = [...probed.entries(context(problems))];
-  return { probed, entries, problems };
+  const lines = Array.from({ length: 9000 * scale }, (_, i) => `line ${i} ${(i * 7919) % 1000}\n`);
+  writeTree(root, {
+    'etc/hostname': 'binlens\n',
+    'etc/init.d/rcS': '#!/bin/sh\nmount -a\n',
+    'empty-dir': { dir: true },
+    empty: '',
+    'usr/lib/text': lines.join(''),
+    'usr/lib/noise': noise(150_000 * scale, 7),
+    'usr/lib/deep/er/still/two-pages': noise(8192, 8).fill(0x41, 0, 4096),
+    'hostname-link': { symlink: 'etc/hostname' },
+    'absolute-link': { symlink: '/usr/lib/text' },
+    dangling: { symlink: 'nowhere/at/all' },
+    'etc/hostname-hard': { hardlink: 'etc/hostname' },
+    'etc/fifo': { fifo: true },
+    'etc/console': { device: [5, 1] },
+  });
 }
 
 function mkfs(root: string, out: string, args: string[]): Uint8Array {
@@ -112,10 +58,10 @@ for (const [name, args] of CASES) {
     inTempDir((dir) => {
       makeTree(join(dir, 'src'));
       const image = mkfs(dir, join(dir, 'fs.jffs2'), args);
-      const { probed, entries, problems } = extract(jffs2Format, image);
-      assert.equal(probed.size, image.length);
+      const { size, entries, problems } = entriesFound(jffs2Format, image);
+      assert.equal(size, image.length);
       assert.deepEqual(problems, []);
-      assertSameTree(entries, join(dir, 'src'));
+      assertMatchesTree(entries, join(dir, 'src'));
     });
   });
 }
@@ -142,12 +88,12 @@ test('a padded image inside other bytes: its extent runs to the end of its last 
     for (const args of [['-p', '-e', '16KiB'], ['-p', '-n'], []]) {
       const image = mkfs(dir, join(dir, 'fs.jffs2'), args);
       const framed = Buffer.concat([Buffer.alloc(100, 0x5a), image, Buffer.alloc(64 << 10, 0xff), Buffer.from('tail')]);
-      const { probed, entries } = extract(jffs2Format, framed, 100);
+      const { size, entries } = entriesFound(jffs2Format, framed, 100);
       const padded = args.includes('-p');
-      if (padded) assert.equal(probed.size, image.length, args.join(' '));
+      if (padded) assert.equal(size, image.length, args.join(' '));
       // Unpadded, the erased bytes after it reach the end of the (default 64 KiB) block.
-      else assert.equal(probed.size, Math.ceil(image.length / (64 << 10)) * (64 << 10));
-      assertSameTree(entries, join(dir, 'src'));
+      else assert.equal(size, Math.ceil(image.length / (64 << 10)) * (64 << 10));
+      assertMatchesTree(entries, join(dir, 'src'));
     }
   });
 });
@@ -160,9 +106,9 @@ test('summary nodes (sumtool) are skipped', (t) => {
     mkfs(dir, join(dir, 'plain.jffs2'), ['-b', '-p']);
     runTool('sumtool', ['-b', '-e', '64KiB', '-i', join(dir, 'plain.jffs2'), '-o', join(dir, 'sum.jffs2')]);
     const image = readFileSync(join(dir, 'sum.jffs2'));
-    const { entries, problems } = extract(jffs2Format, image);
+    const { entries, problems } = entriesFound(jffs2Format, image);
     assert.deepEqual(problems, []);
-    assertSameTree(entries, join(dir, 'src'));
+    assertMatchesTree(entries, join(dir, 'src'));
   });
 });
 
@@ -281,11 +227,8 @@ for (const le of [true, false]) {
       .dirent(6, 8, 1, 4, 'root')
       .dirent(99, 1, 5, 8, 'orphan')
       .bytes();
-    const problems: string[] = [];
-    const probed = jffs2Format.probe(log, 0, context());
-    assert.ok(probed);
-    assert.equal(probed.size, log.length);
-    const got = [...probed.entries(context(problems))];
+    const { size, entries: got, problems } = entriesFound(jffs2Format, log);
+    assert.equal(size, log.length);
     const text2 = (p: string) => Buffer.from(got.find((e) => e.path === p)!.data!).toString('latin1');
     assert.deepEqual(
       got.map((e) => `${e.kind} ${e.path}`),
@@ -307,8 +250,7 @@ test('LZMA nodes (raw LZMA, lc=0 lp=0 pb=0, 8 KiB dictionary, as OpenWrt writes 
     const stored = runTool('xz', ['--format=raw', '--lzma1=lc=0,lp=0,pb=0,dict=8KiB', '-c'], { input: page });
     log.data({ ino: 2, version, mode: REG, isize: text.length, offset, dsize: page.length, compr: 8, stored });
   }
-  const problems: string[] = [];
-  const got = [...jffs2Format.probe(log.bytes(), 0, context())!.entries(context(problems))];
+  const { entries: got, problems } = entriesFound(jffs2Format, log.bytes());
   assert.deepEqual(problems, []);
   assert.ok(Buffer.from(got[0]!.data!).equals(text));
 });
@@ -318,8 +260,7 @@ test('an inode bigger than the budget ends in OutputLimitError', () => {
     .dirent(1, 1, 2, 8, 'big')
     .data({ ino: 2, version: 1, mode: REG, isize: 1 << 20, dsize: 1 << 20, compr: 1, stored: Buffer.alloc(0) })
     .bytes();
-  const probed = jffs2Format.probe(log, 0, context())!;
-  assert.throws(() => [...probed.entries(context([], 1000))], OutputLimitError);
+  assert.throws(() => entriesOf(jffs2Format, log, 0, null, 1000), OutputLimitError);
 });
 
 test('damaged images end fast with only DecodeError or OutputLimitError', (t) => {
@@ -329,29 +270,17 @@ test('damaged images end fast with only DecodeError or OutputLimitError', (t) =>
     const image = mkfs(dir, join(dir, 'fs.jffs2'), ['-e', '8KiB', '-p']);
     const nodes = scanNodes(image, 0, true);
     const starts = [...nodes.dirents.map((d) => d.at), ...[...nodes.inodes.values()].flat().map((r) => r.at)];
-    const rnd = seededRandom(1985);
-    for (let i = 0; i < 400; i++) {
-      let bytes: Uint8Array;
-      if (i < 100) bytes = image.subarray(0, Math.floor(rnd() * image.length));
-      else {
-        bytes = Uint8Array.from(image);
-        for (let k = 0, n = 1 + Math.floor(rnd() * 6); k < n; k++)
-          bytes[Math.floor(rnd() * bytes.length)] = Math.floor(rnd() * 256);
-        // Half the cases damage a node's fields and re-seal its CRCs, so the hostile values get read.
-        if (i % 2) reseal(bytes, starts[Math.floor(rnd() * starts.length)]!, rnd);
-      }
-      const started = performance.now();
-      try {
-        const probed = jffs2Format.probe(bytes, 0, context());
-        if (probed) {
-          assert.ok(probed.size > 0 && probed.size <= bytes.length);
-          for (const e of probed.entries(context([], i % 7 ? 1 << 30 : 5000))) void e;
-        }
-      } catch (err) {
-        if (!(err instanceof DecodeError || err instanceof OutputLimitError)) throw err;
-      }
-      assert.ok(performance.now() - started < 2000, `case ${i} took too long`);
-    }
+    assertSurvivesDamage(jffs2Format, image, {
+      random: seededRandom(1985),
+      cases: 400,
+      maxHits: 6,
+      budget: (i) => (i % 7 ? 1 << 30 : 5000),
+      ms: 2000,
+      // Half the cases damage a node's fields and re-seal its CRCs, so the hostile values get read.
+      after: (bytes, i, next) => {
+        if (i % 2) reseal(bytes, starts[Math.floor(next() * starts.length)]!, next);
+      },
+    });
   });
 });
 

@@ -2,32 +2,19 @@
 // byte for byte: every compressor, several block sizes, stored/fragment-less variants, all 14 inode types,
 // and a big-endian twin of a little-endian image made by byte-swapping every field of its structures.
 import assert from 'node:assert/strict';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, linkSync } from 'node:fs';
-import { chmodSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { inTempDir, missingTool, runTool } from '../../../../../test/helpers/firmware/tools.js';
+import { assertMatchesTree, writeTree } from '../../../../../test/helpers/firmware/tree.js';
+import { entriesFound, entriesOf, readContext } from '../../../../../test/helpers/firmware/unpack.js';
+import { noise } from '../../../../../test/helpers/samples.js';
 import { OutputLimitError } from '../../compression/errors.js';
-import type { Entry, EntryKind, ReadContext } from '../../format.js';
+import type { EntryKind } from '../../format.js';
 import { COMPRESSORS } from './compressors.js';
 import { squashfsFormat } from './index.js';
 
 const noTool = missingTool('mksquashfs', 'squashfs-tools');
-
-/** A deterministic byte source (xorshift32), so every run builds the same tree. */
-function random(seed: number): (n: number) => Uint8Array {
-  let s = seed >>> 0 || 1;
-  return (n) => {
-    const out = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      s ^= s << 13;
-      s ^= s >>> 17;
-      s ^= s << 5;
-      out[i] = s & 0xff;
-    }
-    return out;
-  };
-}
 
 /** Text that compresses about 3:1 (words drawn at random), as binaries and configs do. */
 function wordy(bytes: (n: number) => Uint8Array, n: number): Uint8Array {
@@ -54,109 +41,54 @@ const PSEUDO_KINDS: Record<string, [EntryKind, number]> = {
 
 /** A firmware-like tree whose file sizes sit on and around `blockSize`'s boundaries. */
 function makeTree(root: string, blockSize: number): void {
-  const bytes = random(blockSize);
-  const file = (path: string, data: Uint8Array | string, mode = 0o644) => {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), data);
-    chmodSync(join(root, path), mode);
-  };
-  file('empty', '');
-  file('etc/hostname', 'router\n');
-  file('etc/passwd', 'root:x:0:0:root:/root:/bin/sh\n', 0o600);
-  file('bin/busybox', wordy(bytes, 200_000), 0o4755);
-  file('lib/random.bin', bytes(300_000));
-  file('block/exact', bytes(blockSize));
-  file('block/plus-one', bytes(blockSize + 1));
-  file('block/minus-one', wordy(bytes, blockSize - 1));
-  file('block/three', wordy(bytes, 3 * blockSize));
+  let seed = blockSize;
+  const bytes = (n: number) => noise(n, seed++);
   // Sparse: whole blocks of zeros are stored as size word 0, whatever the source's holes.
-  file('sparse/holes', '');
-  writeFileSync(join(root, 'sparse/holes'), bytes(blockSize + 7), { flag: 'r+' });
-  truncateSync(join(root, 'sparse/holes'), 5 * blockSize + 100);
-  const holes = Buffer.from(readFileSync(join(root, 'sparse/holes')));
+  const holes = Buffer.alloc(5 * blockSize + 100);
+  holes.set(bytes(blockSize + 7));
   holes.set(bytes(100), 3 * blockSize + 5);
-  writeFileSync(join(root, 'sparse/holes'), holes);
-  file('sparse/all-zero', '');
-  truncateSync(join(root, 'sparse/all-zero'), 3 * blockSize + 100);
   let deep = 'deep';
   for (let i = 1; i <= 40; i++) deep += `/d${i}`;
-  file(`${deep}/leaf`, 'bottom\n');
-  symlinkSync('busybox', join(root, 'bin/sh'));
-  symlinkSync('/etc/passwd', join(root, 'abs-link'));
-  symlinkSync('no/such/file', join(root, 'dangling'));
-  symlinkSync('etc', join(root, 'dir-link'));
-  linkSync(join(root, 'bin/busybox'), join(root, 'bin/ls'));
-  linkSync(join(root, 'etc/hostname'), join(root, 'etc/hostname.bak'));
   // 600 entries of 28-byte names: several 256-entry runs and a listing past one 8 KiB metadata block.
-  for (let i = 0; i < 600; i++) file(`many/entry-with-a-long-name-${String(i).padStart(4, '0')}`, `${i}\n`);
-  file('names/ünïcødé ✓', 'utf-8\n');
-  file('names/with space', 'space\n');
-  mkdirSync(join(root, 'private'), { mode: 0o700 });
-  chmodSync(join(root, 'private'), 0o700);
-  mkdirSync(join(root, 'dev'));
+  const many = Array.from({ length: 600 }, (_, i) => [
+    `many/entry-with-a-long-name-${String(i).padStart(4, '0')}`,
+    `${i}\n`,
+  ]);
+  writeTree(root, {
+    empty: '',
+    'etc/hostname': 'router\n',
+    'etc/passwd': { data: 'root:x:0:0:root:/root:/bin/sh\n', mode: 0o600 },
+    'bin/busybox': { data: wordy(bytes, 200_000), mode: 0o4755 },
+    'lib/random.bin': bytes(300_000),
+    'block/exact': bytes(blockSize),
+    'block/plus-one': bytes(blockSize + 1),
+    'block/minus-one': wordy(bytes, blockSize - 1),
+    'block/three': wordy(bytes, 3 * blockSize),
+    'sparse/holes': holes,
+    'sparse/all-zero': Buffer.alloc(3 * blockSize + 100),
+    [`${deep}/leaf`]: 'bottom\n',
+    'bin/sh': { symlink: 'busybox' },
+    'abs-link': { symlink: '/etc/passwd' },
+    dangling: { symlink: 'no/such/file' },
+    'dir-link': { symlink: 'etc' },
+    'bin/ls': { hardlink: 'bin/busybox' },
+    'etc/hostname.bak': { hardlink: 'etc/hostname' },
+    ...Object.fromEntries(many),
+    'names/ünïcødé ✓': 'utf-8\n',
+    'names/with space': 'space\n',
+    private: { dir: true, mode: 0o700 },
+    dev: { dir: true },
+  });
 }
 
-interface Read {
-  entries: Entry[];
-  problems: string[];
-  size: number;
-  description: string;
-}
-
-function context(problems: string[], budget = 1 << 30): ReadContext {
-  return { remaining: () => budget, password: null, problem: (m) => problems.push(m) };
-}
-
-function readImage(data: Uint8Array, offset = 0): Read {
-  const probed = squashfsFormat.probe(data, offset, context([]));
-  assert.ok(probed, 'probe recognises the image');
-  const problems: string[] = [];
-  const entries = [...probed.entries(context(problems))];
-  return { entries, problems, size: probed.size, description: probed.description ?? '' };
-}
-
-/** Every path under `root`, as the image names it. */
-function sourcePaths(root: string, prefix = ''): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(root, prefix))) {
-    const path = prefix ? `${prefix}/${name}` : name;
-    out.push(path);
-    if (lstatSync(join(root, path)).isDirectory()) out.push(...sourcePaths(root, path));
-  }
-  return out;
-}
-
-/** The entries are exactly the tree: same paths, kinds, modes, bytes and link targets. */
-function assertMatchesTree(entries: Entry[], root: string, pseudo: Record<string, [EntryKind, number]> = {}): void {
-  const byPath = new Map(entries.map((e) => [e.path, e]));
-  assert.equal(byPath.size, entries.length, 'no path given twice');
-  const expected = [...sourcePaths(root), ...Object.keys(pseudo)];
-  assert.deepEqual([...byPath.keys()].sort(), expected.sort());
-  for (const path of expected) {
-    const e = byPath.get(path)!;
-    if (pseudo[path]) {
-      assert.deepEqual([e.kind, e.mode], pseudo[path], path);
-      continue;
-    }
-    const st = lstatSync(join(root, path));
-    if (e.kind === 'hardlink') {
-      const first = byPath.get(e.target!);
-      assert.equal(lstatSync(join(root, e.target!)).ino, st.ino, `${path} links to the same file`);
-      assert.ok(first && first.kind !== 'hardlink', `${path}'s target was given before`);
-      continue;
-    }
-    assert.equal(e.mode, st.mode & 0o7777, `${path} mode`);
-    if (st.isDirectory()) assert.equal(e.kind, 'dir', path);
-    else if (st.isSymbolicLink()) assert.deepEqual([e.kind, e.target], ['symlink', readlinkSync(join(root, path))]);
-    else if (st.isFile()) {
-      assert.equal(e.kind, 'file', path);
-      assert.ok(Buffer.from(e.data!).equals(readFileSync(join(root, path))), `${path} bytes`);
-    } else assert.equal(e.kind, st.isFIFO() ? 'fifo' : st.isSocket() ? 'socket' : 'device', path);
-  }
+/** The image's entries, problems, extent and description. */
+function readImage(data: Uint8Array) {
+  const read = entriesFound(squashfsFormat, data);
+  return { ...read, description: read.description ?? '' };
 }
 
 /** Builds an image of a fresh tree (`blockSize`) with `options`, and checks the reader against it. */
-function roundTrip(options: string[], blockSize = 128 << 10): Read {
+function roundTrip(options: string[], blockSize = 128 << 10) {
   return inTempDir((dir) => {
     const src = join(dir, 'src');
     makeTree(src, blockSize);
@@ -166,7 +98,7 @@ function roundTrip(options: string[], blockSize = 128 << 10): Read {
     const data = readFileSync(image);
     const read = readImage(data);
     assert.deepEqual(read.problems, []);
-    assertMatchesTree(read.entries, src, PSEUDO_KINDS);
+    assertMatchesTree(read.entries, src, { modes: true, pseudo: PSEUDO_KINDS });
     assert.equal(read.size, data.length, 'the chunk is the whole padded image');
     const links = read.entries.filter((e) => e.kind === 'hardlink').length;
     assert.equal(links, options.includes('-no-hardlinks') ? 0 : 2);
@@ -242,7 +174,7 @@ test('squashfs: all 14 inode types (basic and extended)', (t) => {
     const { src, data } = allTypesImage(dir);
     const read = readImage(data);
     assert.deepEqual(read.problems, []);
-    assertMatchesTree(read.entries, src);
+    assertMatchesTree(read.entries, src, { modes: true });
   });
 });
 
@@ -385,11 +317,11 @@ test('squashfs: found inside a larger image; the chunk ends at bytes_used withou
       const image = readFileSync(join(dir, 'i'));
       const host = new Uint8Array(1000 + image.length + 300).fill(0xa5);
       host.set(image, 1000);
-      const probed = squashfsFormat.probe(host, 1000, context([]))!;
+      const probed = squashfsFormat.probe(host, 1000, readContext())!;
       const bytesUsed = Number(image.readBigUInt64LE(40));
       assert.equal(probed.size, pad ? image.length : bytesUsed);
       assert.equal(pad, image.length % 4096 === 0 && image.length > bytesUsed);
-      const entries = [...probed.entries(context([]))];
+      const entries = [...probed.entries(readContext())];
       assert.deepEqual(
         entries.map((e) => [e.path, Buffer.from(e.data!).toString()]),
         [['f', 'x'.repeat(5000)]],
@@ -419,8 +351,7 @@ test('squashfs: a file larger than the budget ends as OutputLimitError', (t) => 
   inTempDir((dir) => {
     writeFileSync(join(dir, 'f'), Buffer.alloc(100_000, 7));
     runTool('mksquashfs', [join(dir, 'f'), join(dir, 'i'), '-noappend', '-quiet']);
-    const probed = squashfsFormat.probe(readFileSync(join(dir, 'i')), 0, context([]))!;
-    assert.throws(() => [...probed.entries(context([], 50_000))], OutputLimitError);
+    assert.throws(() => entriesOf(squashfsFormat, readFileSync(join(dir, 'i')), 0, null, 50_000), OutputLimitError);
   });
 });
 
@@ -430,7 +361,7 @@ test('squashfs: probe refuses what is not a consistent 4.0 superblock', (t) => {
     writeFileSync(join(dir, 'f'), 'x');
     runTool('mksquashfs', [join(dir, 'f'), join(dir, 'i'), '-noappend', '-quiet']);
     const good = readFileSync(join(dir, 'i'));
-    assert.ok(squashfsFormat.probe(good, 0, context([])));
+    assert.ok(squashfsFormat.probe(good, 0, readContext()));
     const patched = (at: number, bytes: number[]) => {
       const b = Buffer.from(good);
       b.set(bytes, at);
@@ -446,6 +377,6 @@ test('squashfs: probe refuses what is not a consistent 4.0 superblock', (t) => {
       ['truncated', good.subarray(0, Number(good.readBigUInt64LE(40)) - 1)],
       ['only the magic', Buffer.from('hsqs')],
     ];
-    for (const [what, data] of cases) assert.equal(squashfsFormat.probe(data, 0, context([])), null, what);
+    for (const [what, data] of cases) assert.equal(squashfsFormat.probe(data, 0, readContext()), null, what);
   });
 });

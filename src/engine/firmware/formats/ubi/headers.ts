@@ -4,13 +4,13 @@
 // its logical erase blocks, LEB, the PEB holds). Layout as Linux's drivers/mtd/ubi/ubi-media.h has it.
 import { crc32Update } from '../../../fuzzy/crc32.js';
 
-export const EC_MAGIC = 0x55424923;
-export const VID_MAGIC = 0x55424921;
-export const HEADER_SIZE = 64;
+const EC_MAGIC = 0x55424923;
+const VID_MAGIC = 0x55424921;
+const HEADER_SIZE = 64;
 /** Both headers' CRC covers all but their last 4 bytes. */
 const CRC_SPAN = HEADER_SIZE - 4;
 /** The only UBI version there is; the kernel refuses images of any other. */
-export const UBI_VERSION = 1;
+const UBI_VERSION = 1;
 
 export const VID_DYNAMIC = 1;
 export const VID_STATIC = 2;
@@ -44,7 +44,8 @@ export interface VidHeader {
 }
 
 /** A big-endian 32-bit field. */
-export const be32 = (b: Uint8Array, at: number): number => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+export const be32 = (b: Uint8Array, at: number): number =>
+  ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 
 /** A 64-bit big-endian counter as a number (exact below 2^53, far beyond any flash's write count). */
 const u64 = (b: Uint8Array, at: number) => be32(b, at) * 0x1_0000_0000 + be32(b, at + 4);

@@ -1,7 +1,16 @@
 // One pass over a UBI image's physical erase blocks: their size found from the spacing of the erase-counter
 // headers, each PEB's headers checked, and for every volume the PEB that holds each of its LEBs (the newest
 // copy when a LEB was written twice). Only headers are read here; volumes.ts copies the data out.
-import { ecHeaderAt, erasedAt, ubiCrc, vidHeaderAt, VID_DYNAMIC, VID_STATIC, type EcHeader, type VidHeader } from './headers.js';
+import {
+  ecHeaderAt,
+  erasedAt,
+  ubiCrc,
+  vidHeaderAt,
+  VID_DYNAMIC,
+  VID_STATIC,
+  type EcHeader,
+  type VidHeader,
+} from './headers.js';
 
 /** PEB sizes are powers of two: 16 KiB (small-page NAND) to 4 MiB (MLC) in practice; NOR uses 64–256 KiB. */
 const MIN_PEB = 1 << 10;
@@ -57,7 +66,7 @@ function pebSizeAfter(data: Uint8Array, offset: number, first: EcHeader): number
   const hay = Buffer.from(data.buffer, data.byteOffset, end);
   let spacing = 0;
   let found = 0;
-  for (let i = hay.indexOf(EC_MAGIC_BYTES, offset + 1); i >= 0 && found < SPACING_HEADERS; ) {
+  for (let i = hay.indexOf(EC_MAGIC_BYTES, offset + 1); i >= 0 && found < SPACING_HEADERS;) {
     const ec = ecHeaderAt(data, i);
     if (ec && sameLayout(ec, first)) {
       spacing = gcd(spacing, i - offset);

@@ -55,7 +55,11 @@ function recordAt(b: Uint8Array, at: number, volId: number): VolumeRecord | null
  * The volume table: each record from the first copy whose CRC holds. Null when the layout volume is missing
  * (volumes are then named by id).
  */
-export function volumeTable(data: Uint8Array, scan: PebScan, problem: (m: string) => void): Map<number, VolumeRecord> | null {
+export function volumeTable(
+  data: Uint8Array,
+  scan: PebScan,
+  problem: (m: string) => void,
+): Map<number, VolumeRecord> | null {
   const layout = scan.volumes.get(LAYOUT_VOLUME);
   const copies = [...Array(LAYOUT_COPIES).keys()].flatMap((lnum) => {
     const leb = layout?.get(lnum);
@@ -117,17 +121,21 @@ export function volumeBytes(
   if (size > limit) throw new OutputLimitError(limit);
   const out = new Uint8Array(size).fill(ERASED);
   let present = 0;
+  const damaged: number[] = [];
   for (const lnum of lnums) {
     if (lnum >= count) break;
     const leb = lebs.get(lnum)!;
     const length = lnum === count - 1 ? tail : usable;
     const bytes = data.subarray(leb.at, leb.at + (isStatic ? leb.vid.dataSize : length));
-    if (isStatic && ubiCrc(bytes) !== leb.vid.dataCrc) problem(`LEB ${lnum} (PEB ${leb.peb}): data CRC mismatch`);
-    if (isStatic && bytes.length !== length)
-      problem(`LEB ${lnum} (PEB ${leb.peb}) holds ${bytes.length} bytes where ${length} were expected`);
+    // A static LEB says how much it holds and what its CRC is: all of it but the last is full.
+    if (isStatic && (bytes.length !== length || ubiCrc(bytes) !== leb.vid.dataCrc)) damaged.push(lnum);
     out.set(bytes.subarray(0, length), lnum * usable);
     present++;
   }
+  if (damaged.length)
+    problem(
+      `${damaged.length} LEBs fail their data CRC or size (LEB ${damaged.slice(0, 5).join(', ')}${damaged.length > 5 ? ' …' : ''})`,
+    );
   if (isStatic && present < count) problem(`${count - present} of its ${count} LEBs are missing (left as 0xFF)`);
   return out;
 }
