@@ -5,7 +5,7 @@
 //   node dist/tools/bench/firmware-unpack-one.js REQUEST-JSON
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage } from '../../src/engine/index.js';
+import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage } from '../../src/engine/firmware/index.js';
 import { directoryWriter } from '../../src/jobs/output-directory.js';
 import type { UnpackRequest } from '../../src/jobs/firmware-process.js';
 

@@ -35,9 +35,9 @@ export function readFseDistribution(
   const log = bits.read(4) + MIN_LOG;
   if (log > maxLog) throw new DecodeError(`zstd: FSE accuracy log ${log} above ${maxLog}`);
   const counts = new Int16Array(maxSymbol + 1);
-  // Each count is coded in just enough bits for the states still unassigned (`remaining` - 1, plus one so
-  // that -1 fits): values below `small` take one bit less. Since a count never exceeds what remains,
-  // `remaining` stays ≥ 1 and `threshold` ≥ 1, and every pass takes at least one bit.
+  // Each count is coded plus one (so -1 fits) in just enough bits for the values still possible, 0 to
+  // `remaining`; values below `small` take a bit less. A count never exceeds what remains, so `remaining`
+  // stays ≥ 1, `threshold` ≥ 2 while the loop runs, and every pass takes at least one bit.
   let remaining = (1 << log) + 1;
   let threshold = 1 << log;
   let width = log + 1;

@@ -149,15 +149,15 @@ export function decodeHuffmanLiterals(
   let p4 = backwardStart(src, start4, end);
   const { entries, log } = table;
   const mask = (1 << log) - 1;
-  // The four streams interleaved, so their table lookups overlap. A stream's reads stay in bounds while its
-  // position is at least `log` (a 4-byte read at or above its start; above, the bytes past its end that a
-  // read may take belong to the next stream or the block and are masked off), and each symbol takes at most
-  // `log` bits: `safe` symbols can be decoded from each without checks, then the bound is worked out again.
+  // The four streams interleaved, so their table lookups overlap. Each symbol takes at most `log` bits, and
+  // a stream's 4-byte reads stay in bounds while its position is at least `log`: they start at or above its
+  // first byte and at most at its last (the bytes past its end belong to the next stream or the rest of the
+  // block, masked off; stream 4's must still lie inside src). So `safe` symbols can be decoded from each
+  // without checks; then the bound is worked out again, and finishStream does the last few with checks.
   let o1 = 0;
   let o2 = segment;
   let o3 = 2 * segment;
   let o4 = 3 * segment;
-  // A read takes 4 bytes starting at most at its stream's last byte: stream 4's must stay inside src.
   for (let safe = end + 3 <= src.length ? 4 : 0; safe >= 4;) {
     safe = Math.min(Math.floor((Math.min(p1, p2, p3, p4) - log) / log) + 1, size - o4);
     for (let n = safe; n > 0; n--) {

@@ -1,6 +1,6 @@
-// A Zstandard frame's output: one buffer that the sequence loop writes into directly (copyWithin for long
-// matches, which BoundedOutput's byte-wise copyMatch cannot give), grown by doubling, never past the
-// caller's bound nor the frame's declared content size.
+// A Zstandard frame's output: one buffer that the sequence loop writes into directly, 8 bytes at a time and
+// past the end of each copy (which BoundedOutput's byte-wise copyMatch cannot give: byte loops take twice as
+// long), grown by doubling, never past the caller's bound nor the frame's declared content size.
 import { DecodeError, OutputLimitError } from './errors.js';
 
 /** Spare bytes past the buffer's capacity that the sequence loop's wide copies may overwrite (16 at most). */

@@ -5,7 +5,7 @@ import { DecodeError } from './errors.js';
 import { backwardStart, bitsAt, viewOf } from './zstd-bits.js';
 import { buildFseTable, readFseDistribution, type FseTable } from './zstd-fse.js';
 import type { Literals } from './zstd-literals.js';
-import { WILDCOPY_SLACK, type FrameOutput } from './zstd-output.js';
+import type { FrameOutput } from './zstd-output.js';
 
 /**
  * An FSE table joined with what its symbols mean, two words per state so the loop loads little: state s

@@ -19,18 +19,27 @@ const CHECKSUM_SIZE = 4;
 
 const u32 = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 
+/** Frame header descriptor bits and the sizes of the fields they announce. */
+const FHD_CHECKSUM = 0x04;
+const FHD_RESERVED = 0x08;
+const FHD_SINGLE_SEGMENT = 0x20;
+const DICTIONARY_ID_BYTES = [0, 1, 2, 4];
+
+/** The content size field's bytes, by the descriptor's top two bits (a single segment always has one). */
+const contentSizeBytes = (fhd: number) => [fhd & FHD_SINGLE_SEGMENT ? 1 : 0, 2, 4, 8][fhd >> 6]!;
+
+/** Magic, descriptor, window descriptor (unless single-segment), dictionary ID and content size. */
+const frameHeaderSize = (fhd: number) =>
+  5 + (fhd & FHD_SINGLE_SEGMENT ? 0 : 1) + DICTIONARY_ID_BYTES[fhd & 3]! + contentSizeBytes(fhd);
+
 /** Bytes from the frame's start to its end (checksum included), or null when it is no valid frame. */
 export function zstdFrameSize(input: Uint8Array): number | null {
   if (input.length < 9 || u32(input, 0) !== ZSTD_MAGIC) return null;
   const fhd = input[4]!;
-  if (fhd & 0x08) return null; // reserved bit
-  const fcsFlag = fhd >> 6;
-  const single = (fhd >> 5) & 1;
-  const dictFlag = fhd & 3;
-  const fcsBytes = [single ? 1 : 0, 2, 4, 8][fcsFlag]!;
-  const blocks = walkBlocks(input, 5 + (single ? 0 : 1) + [0, 1, 2, 4][dictFlag]! + fcsBytes, BLOCK_SIZE_MAX);
+  if (fhd & FHD_RESERVED) return null;
+  const blocks = walkBlocks(input, frameHeaderSize(fhd), BLOCK_SIZE_MAX);
   if (!blocks) return null;
-  const end = blocks.end + (fhd & 0x04 ? CHECKSUM_SIZE : 0);
+  const end = blocks.end + (fhd & FHD_CHECKSUM ? CHECKSUM_SIZE : 0);
   return end <= input.length ? end : null;
 }
 
@@ -65,12 +74,10 @@ interface FrameHeader {
 function readFrameHeader(input: Uint8Array): FrameHeader {
   if (input.length < 5 || u32(input, 0) !== ZSTD_MAGIC) throw new DecodeError('not a Zstandard frame');
   const fhd = input[4]!;
-  if (fhd & 0x08) throw new DecodeError('zstd: reserved frame header bit set');
-  const single = (fhd & 0x20) !== 0;
-  const fcsBytes = [single ? 1 : 0, 2, 4, 8][fhd >> 6]!;
-  const dictBytes = [0, 1, 2, 4][fhd & 3]!;
-  const end = 5 + (single ? 0 : 1) + dictBytes + fcsBytes;
+  if (fhd & FHD_RESERVED) throw new DecodeError('zstd: reserved frame header bit set');
+  const end = frameHeaderSize(fhd);
   if (end > input.length) throw new DecodeError('zstd: frame header truncated');
+  const single = (fhd & FHD_SINGLE_SEGMENT) !== 0;
   let at = 5;
   let window = 0;
   if (!single) {
@@ -79,10 +86,13 @@ function readFrameHeader(input: Uint8Array): FrameHeader {
     const base = 2 ** (10 + (descriptor >> 3));
     window = base + (base / 8) * (descriptor & 7);
   }
+  const dictBytes = DICTIONARY_ID_BYTES[fhd & 3]!;
   let dictionary = 0;
   for (let i = dictBytes - 1; i >= 0; i--) dictionary = dictionary * 256 + input[at + i]!;
   if (dictionary !== 0) throw new DecodeError('zstd: dictionaries are not supported');
   at += dictBytes;
+  // Content size: little-endian; the 2-byte form counts from 256. A single segment's window is its size.
+  const fcsBytes = contentSizeBytes(fhd);
   let contentSize: number | null = null;
   if (fcsBytes > 0) {
     contentSize = 0;
@@ -90,7 +100,7 @@ function readFrameHeader(input: Uint8Array): FrameHeader {
     if (fcsBytes === 2) contentSize += 256;
   }
   if (single) window = contentSize!;
-  return { end, window, contentSize, checksum: (fhd & 0x04) !== 0 };
+  return { end, window, contentSize, checksum: (fhd & FHD_CHECKSUM) !== 0 };
 }
 
 /** One Zstandard frame: its bytes, and its size (`consumed`) up to and including the checksum. */

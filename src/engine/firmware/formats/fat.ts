@@ -238,6 +238,8 @@ class Volume {
     if (size === 0) return new Uint8Array(0);
     const cs = this.layout.clusterSize;
     const needed = Math.ceil(size / cs);
+    if (needed > this.layout.clusterCount)
+      throw new DecodeError(`fat: ${size} bytes need more clusters than the volume's ${this.layout.clusterCount}`);
     const clusters = this.chain(first, needed);
     if (clusters.length < needed) throw new DecodeError(`fat: chain of ${clusters.length} clusters for ${size} bytes`);
     const start = this.clusterAt(clusters[0]!);

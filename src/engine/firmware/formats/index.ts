@@ -8,10 +8,14 @@ import { arFormat } from './ar.js';
 import { cpioFormat } from './cpio.js';
 import { cramfsFormat } from './cramfs.js';
 import { elfFormat, machoFormat, peFormat } from './executables.js';
+import { extFormat } from './ext/index.js';
+import { fatFormat } from './fat.js';
 import { fdtFormat } from './fdt.js';
 import { intelHexFormat } from './intel-hex.js';
+import { iso9660Format } from './iso9660.js';
 import { jffs2Format } from './jffs2/index.js';
 import { romfsFormat } from './romfs.js';
+import { sevenZipFormat } from './sevenzip/index.js';
 import { squashfsFormat } from './squashfs/index.js';
 import { srecFormat } from './srec.js';
 import { STREAM_FORMATS } from './streams.js';
@@ -29,9 +33,13 @@ export const FIRMWARE_FORMATS: readonly ContainerFormat[] = [
   ubifsFormat,
   cramfsFormat,
   romfsFormat,
+  extFormat,
+  iso9660Format,
+  fatFormat,
   tarFormat,
   cpioFormat,
   zipFormat,
+  sevenZipFormat,
   arFormat,
   uimageFormat,
   fdtFormat,

@@ -120,7 +120,6 @@ interface RockRidge {
 }
 
 class Reader {
-  private readonly view: DataView;
   /** Directory and continuation bytes read: more than the volume means shared extents (hostile). */
   private metaBytes = 0;
   suspSkip = -1;
@@ -129,9 +128,7 @@ class Reader {
     readonly bytes: Uint8Array,
     readonly vol: Volume,
     readonly ctx: ReadContext,
-  ) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
+  ) {}
 
   get exhausted(): boolean {
     return this.metaBytes > this.bytes.length;

@@ -27,7 +27,7 @@ function hasSuperBackup(group: number, sparse: boolean): boolean {
 }
 
 export class Volume {
-  readonly view: DataView;
+  private readonly view: DataView;
   readonly blockSize: number;
   private readonly descPerBlock: number;
   private readonly checksummed: boolean;
@@ -43,8 +43,8 @@ export class Volume {
     this.checksummed = (sb.roCompat & (RO_COMPAT_GDT_CSUM | RO_COMPAT_METADATA_CSUM)) !== 0;
   }
 
-  u16 = (at: number) => this.view.getUint16(at, true);
-  u32 = (at: number) => this.view.getUint32(at, true);
+  private u16 = (at: number) => this.view.getUint16(at, true);
+  private u32 = (at: number) => this.view.getUint32(at, true);
 
   /** Whether blocks [first, first + count) lie inside the volume and its bytes; otherwise why not. */
   blocksProblem(first: number, count: number): string | null {

@@ -4,15 +4,14 @@
 // runs out the model restarts empty. Decoder and encoder must run out at the same symbol, so the allocator
 // is reproduced exactly: its free lists, splitting and gluing decide when that happens.
 //
-import { DecodeError } from '../../compression/errors.js';
-
 // Records, at byte offsets into `heap` (offset 0 is "null"):
 //   context (12 bytes, 4-aligned): numStats u16, summFreq u16, stats u32, suffix u32 — a context with one
 //     symbol keeps that state inline from byte 2 (its symbol, freq and successor overlay summFreq, stats);
 //   state (6 bytes, 2-aligned): symbol u8, freq u8, successor as two u16 halves (low first).
+import { DecodeError } from '../../compression/errors.js';
 
 export const MAX_ORDER = 64;
-export const MAX_FREQ = 124;
+const MAX_FREQ = 124;
 const UNIT = 12;
 const NUM_INDEXES = 38;
 const INIT_BIN_ESC = [0x3cdd, 0x1f3f, 0x59bf, 0x48f3, 0x64a1, 0x5abc, 0x6632, 0x6051];
