@@ -73,7 +73,14 @@ function stripes(data: Uint8Array, lanes: Int32Array): number {
   const P1L0 = P1L & 0xffff;
   const P1L1 = P1L >>> 16;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  let [v1h, v1l, v2h, v2l, v3h, v3l, v4h, v4l] = lanes as unknown as Lanes;
+  let v1h = lanes[0]!;
+  let v1l = lanes[1]!;
+  let v2h = lanes[2]!;
+  let v2l = lanes[3]!;
+  let v3h = lanes[4]!;
+  let v3l = lanes[5]!;
+  let v4h = lanes[6]!;
+  let v4l = lanes[7]!;
   let at = 0;
   for (const last = data.length - 32; at <= last; at += 32) {
     {
@@ -165,8 +172,6 @@ function stripes(data: Uint8Array, lanes: Int32Array): number {
   return at;
 }
 
-type Lanes = [number, number, number, number, number, number, number, number];
-
 const u32 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
 
 /** XXH64(data, seed 0) as [low 32 bits, high 32 bits]. */
@@ -185,7 +190,14 @@ export function xxh64(data: Uint8Array): [number, number] {
     lanes[7] = add(~P1H, ~P1L, 0, 1);
     lanes[6] = high;
     at = stripes(data, lanes);
-    const [v1h, v1l, v2h, v2l, v3h, v3l, v4h, v4l] = lanes as unknown as Lanes;
+    const v1h = lanes[0]!;
+    const v1l = lanes[1]!;
+    const v2h = lanes[2]!;
+    const v2l = lanes[3]!;
+    const v3h = lanes[4]!;
+    const v3l = lanes[5]!;
+    const v4h = lanes[6]!;
+    const v4l = lanes[7]!;
     l = rotl(v1h, v1l, 1);
     h = high;
     let t = rotl(v2h, v2l, 7);
