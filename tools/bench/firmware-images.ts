@@ -297,6 +297,18 @@ export const IMAGE_CASES: readonly ImageCase[] = [
     },
   },
   {
+    name: '7z-password',
+    tools: [['7z', 'p7zip-full']],
+    build(w) {
+      // 7zAES with the file list encrypted too (-mhe=on): nothing is readable without the password.
+      const password = 'binlens-bench';
+      w.run('7z', ['a', '-bd', '-y', `-p${password}`, '-mhe=on', w.path('image.7z'), '.'], {
+        cwd: w.tree('root', w.executables),
+      });
+      return { ...whole(w.path('image.7z'), '7z', w.executables), password };
+    },
+  },
+  {
     name: 'nested-depth-4',
     tools: [ZIP, ['tar', 'tar'], SQUASHFS, MKIMAGE],
     build(w) {

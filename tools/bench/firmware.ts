@@ -1,6 +1,6 @@
 // npm run bench:firmware — issue 14's acceptance figure. A matrix of firmware images is built here with the
 // Debian tools (firmware-images.ts: squashfs with each compressor, jffs2 both ways round, UBI, ext2/4, FAT,
-// ISO 9660, U-Boot legacy and FIT, cpio, tar, zip with and without a password, 7z, nesting four deep, a TRX
+// ISO 9660, U-Boot legacy and FIT, cpio, tar, zip and 7z with and without a password, nesting four deep, a TRX
 // and a whole flash read out), each around stripped corpus executables of five instruction sets. Each image
 // is unpacked by Binlens as the service's firmware job does (firmware-unpack-one.ts, a process per image)
 // and by `binwalk -e -M` (Debian's binwalk 2.3.3, recursive), both timed the same way (firmware-runs.ts).
@@ -133,8 +133,7 @@ try {
     if (t.failure) note(`binwalk failed: ${t.failure}`);
     if (t.score.missed.length) note(`binwalk missed: ${t.score.missed.join(', ')}`);
     for (const p of t.score.extra) note(`binwalk false positive: ${p}`);
-    if (image.password)
-      note(`Binlens was given the password; binwalk has no way to take one (its zip rules try the empty one)`);
+    if (image.password) note(`Binlens was given the password; binwalk has no way to take one`);
     rmSync(dir, { recursive: true, force: true });
   }
 } finally {
