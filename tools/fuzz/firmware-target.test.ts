@@ -3,14 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DecodeError } from '../../src/engine/firmware/compression/errors.js';
-import type { ContainerFormat, Entry } from '../../src/engine/firmware/format.js';
+import type { FirmwareFormat, Entry } from '../../src/engine/firmware/format.js';
 import { handBuiltImages } from './firmware-hand-images.js';
 import { firmwareFaults } from './firmware-target.js';
 
 const MAGIC = [...Buffer.from('FUZZ')];
 
 /** A stand-in reader at every "FUZZ": `size` bytes of chunk, its entries from `entries`. */
-const reader = (name: string, size: (rest: number) => number, entries: () => Iterable<Entry>): ContainerFormat => ({
+const reader = (name: string, size: (rest: number) => number, entries: () => Iterable<Entry>): FirmwareFormat => ({
   name,
   magics: [{ bytes: MAGIC }],
   probe: (data, offset) => ({ size: size(data.length - offset), entries }),
@@ -23,7 +23,7 @@ test('firmware oracle: valid images have no fault', () => {
 });
 
 test('firmware oracle: a stray exception in a probe is a fault naming the reader and where it was thrown', () => {
-  const boom: ContainerFormat = {
+  const boom: FirmwareFormat = {
     name: 'boom',
     magics: [{ bytes: MAGIC }],
     probe: () => {

@@ -4,7 +4,7 @@
 // that break the unpacker's promises: a path that climbs out or is absolute, a budget passed, a chunk or an
 // unknown range outside the bytes it was found in, a file written twice.
 import { DecodeError, OutputLimitError } from '../../src/engine/firmware/compression/errors.js';
-import type { ContainerFormat, Entry, Probed, ReadContext } from '../../src/engine/firmware/format.js';
+import type { FirmwareFormat, Entry, Probed, ReadContext } from '../../src/engine/firmware/format.js';
 import { internalError } from '../../src/engine/firmware/scan.js';
 import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage, type ExtractionReport } from '../../src/engine/index.js';
 
@@ -32,7 +32,7 @@ interface Thrown {
 const unexpected = (err: unknown) => !(err instanceof DecodeError || err instanceof OutputLimitError);
 
 /** The registry with each probe and entry walk watched: an unexpected exception is noted, then let go on. */
-function watched(formats: readonly ContainerFormat[], thrown: Thrown[]): ContainerFormat[] {
+function watched(formats: readonly FirmwareFormat[], thrown: Thrown[]): FirmwareFormat[] {
   const note = (format: string, error: unknown) => void (unexpected(error) && thrown.push({ format, error }));
   return formats.map((f) => ({
     ...f,
@@ -193,7 +193,7 @@ function depth(report: ExtractionReport, id: number, chunkOf: Map<string, number
 export function firmwareFaults(
   bytes: Uint8Array,
   variant: number,
-  formats: readonly ContainerFormat[] = FIRMWARE_FORMATS,
+  formats: readonly FirmwareFormat[] = FIRMWARE_FORMATS,
 ): string[] {
   const thrown: Thrown[] = [];
   const checks = new Faults();

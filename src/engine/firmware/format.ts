@@ -46,7 +46,7 @@ export interface Probed {
   entries(ctx: ReadContext): Iterable<Entry>;
 }
 
-export interface ContainerFormat {
+export interface FirmwareFormat {
   /** Short lower-case name, as the report and the offset paths show it: `squashfs`, `gzip`, `uimage` … */
   name: string;
   /**

@@ -2,11 +2,11 @@
 // (a structure check, not the magic alone), and the chunks accepted in offset order without overlap — the
 // first valid chunk at a place wins, in the registry's order when two start together.
 import { DecodeError, OutputLimitError } from './compression/errors.js';
-import type { ContainerFormat, Probed, ReadContext } from './format.js';
+import type { FirmwareFormat, Probed, ReadContext } from './format.js';
 
 export interface FoundChunk {
   offset: number;
-  format: ContainerFormat;
+  format: FirmwareFormat;
   probed: Probed;
 }
 
@@ -16,10 +16,10 @@ const MAX_HITS_PER_MAGIC = 200_000;
 interface Candidate {
   start: number;
   rank: number;
-  format: ContainerFormat;
+  format: FirmwareFormat;
 }
 
-function candidates(data: Uint8Array, formats: readonly ContainerFormat[]): Candidate[] {
+function candidates(data: Uint8Array, formats: readonly FirmwareFormat[]): Candidate[] {
   const haystack = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const found: Candidate[] = [];
   formats.forEach((format, rank) => {
@@ -46,7 +46,7 @@ function candidates(data: Uint8Array, formats: readonly ContainerFormat[]): Cand
  */
 export function findChunks(
   data: Uint8Array,
-  formats: readonly ContainerFormat[],
+  formats: readonly FirmwareFormat[],
   ctx: ReadContext,
   timeUp: () => boolean,
 ): FoundChunk[] {

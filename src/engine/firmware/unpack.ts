@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { identify } from '../formats/identify.js';
 import { shannonEntropy } from '../hashes.js';
 import { DecodeError, OutputLimitError } from './compression/errors.js';
-import type { ContainerFormat, ReadContext } from './format.js';
+import type { FirmwareFormat, ReadContext } from './format.js';
 import type { ExtractionOutput, LinkRecord, Problem } from './output.js';
 import { findChunks, internalError } from './scan.js';
 
 export interface UnpackOptions {
-  formats: readonly ContainerFormat[];
+  formats: readonly FirmwareFormat[];
   /** Files within files within the image, at most (unblob's default, 10). */
   maxDepth: number;
   password: string | null;
@@ -72,7 +72,7 @@ const EXECUTABLE_FORMATS = new Set(['elf', 'pe', 'macho']);
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 /** What a file is, for the listing. */
-export function fileType(data: Uint8Array, formats: readonly ContainerFormat[]): { type: string; executable: boolean } {
+export function fileType(data: Uint8Array, formats: readonly FirmwareFormat[]): { type: string; executable: boolean } {
   const id = identify(data.subarray(0, 65536), data.length);
   if (EXECUTABLE_FORMATS.has(id.format)) {
     const order = id.endianness === 'big' ? 'big endian' : 'little endian';

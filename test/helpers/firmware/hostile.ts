@@ -2,7 +2,7 @@
 // of which must end fast with a result, DecodeError or OutputLimitError — nothing else escapes, nothing hangs.
 import assert from 'node:assert/strict';
 import { DecodeError, OutputLimitError } from '../../../src/engine/firmware/compression/errors.js';
-import type { ContainerFormat, Entry } from '../../../src/engine/firmware/format.js';
+import type { FirmwareFormat, Entry } from '../../../src/engine/firmware/format.js';
 import { entriesOf, readContext } from './unpack.js';
 
 export interface Damage {
@@ -74,7 +74,7 @@ export function endsSafely(run: () => void, ms = 1000, label = 'a case'): boolea
  * must carry their bytes. `truncatedRefused`: the probe must find no chunk in a truncated copy.
  */
 export function assertSurvivesDamage(
-  format: ContainerFormat,
+  format: FirmwareFormat,
   image: Uint8Array,
   damage: Damage & { budget?: (i: number) => number; ms?: number; truncatedRefused?: boolean },
 ): void {
@@ -122,7 +122,7 @@ export interface Outcome {
 }
 
 /** Probes `format` at data[0] and reads all it holds; null when the probe finds nothing. Other errors fail. */
-export function readDamaged(format: ContainerFormat, data: Uint8Array, budget: number): Outcome | null {
+export function readDamaged(format: FirmwareFormat, data: Uint8Array, budget: number): Outcome | null {
   const ctx = readContext(null, budget);
   const entries: Entry[] = [];
   try {
@@ -141,7 +141,7 @@ export function readDamaged(format: ContainerFormat, data: Uint8Array, budget: n
  * `ms`. Returns a tally of what came out — entries, problems, typed errors, refusals, slowest case — to report.
  */
 export function tallyDamage(
-  format: ContainerFormat,
+  format: FirmwareFormat,
   cases: Iterable<{ bytes: Uint8Array; budget: number }>,
   ms = 1000,
 ): string {

@@ -1,7 +1,7 @@
 // Unpacking into memory for the tests: the engine's confined output over a Map instead of a directory.
 import assert from 'node:assert/strict';
 import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage, type ExtractionReport } from '../../../src/engine/index.js';
-import type { ContainerFormat, ReadContext } from '../../../src/engine/firmware/format.js';
+import type { FirmwareFormat, ReadContext } from '../../../src/engine/firmware/format.js';
 
 export interface MemoryUnpack {
   report: ExtractionReport;
@@ -17,7 +17,7 @@ export function unpackInMemory(
     maxBytes?: number;
     maxFiles?: number;
     maxDepth?: number;
-    formats?: readonly ContainerFormat[];
+    formats?: readonly FirmwareFormat[];
   } = {},
 ): MemoryUnpack {
   const files = new Map<string, Uint8Array>();
@@ -49,7 +49,7 @@ export function readContext(password: string | null = null, remaining = 1 << 30)
 
 /** A probe's entries, its files as path → bytes (`remaining`: the bytes its decoders may write). */
 export function entriesOf(
-  format: ContainerFormat,
+  format: FirmwareFormat,
   data: Uint8Array,
   offset = 0,
   password: string | null = null,
@@ -69,14 +69,14 @@ export function entriesOf(
 }
 
 /** entriesOf a chunk that must be there. */
-export function entriesFound(format: ContainerFormat, data: Uint8Array, offset = 0) {
+export function entriesFound(format: FirmwareFormat, data: Uint8Array, offset = 0) {
   const got = entriesOf(format, data, offset);
   assert.ok(got, `a ${format.name} chunk at ${offset}`);
   return got;
 }
 
 /** The chunk at data[offset] of a format whose one entry is a file named `name` (an image): that file's bytes. */
-export function onlyFile(format: ContainerFormat, name: string, data: Uint8Array, offset = 0) {
+export function onlyFile(format: FirmwareFormat, name: string, data: Uint8Array, offset = 0) {
   const got = entriesFound(format, data, offset);
   assert.deepEqual(
     got.entries.map((e) => [e.path, e.kind]),

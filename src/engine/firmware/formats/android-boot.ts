@@ -2,7 +2,7 @@
 // second-stage loader, recovery DTBO and DTB, each starting on a page boundary. Versions 0–2 keep the page size
 // in the header; 3 and 4 fix it at 4096 and drop the second stage (4 adds a boot signature after the ramdisk).
 // Layout from AOSP's bootimg.h and mkbootimg.
-import type { ContainerFormat, Entry } from '../format.js';
+import type { FirmwareFormat, Entry } from '../format.js';
 
 const MAGIC = 'ANDROID!';
 /** Header versions 3 and 4 fix the page size; their header is 1580 (v3) or 1584 (v4) bytes. */
@@ -97,7 +97,7 @@ function place(l: Layout): { starts: number[]; unalignedEnd: number; end: number
   return { starts, unalignedEnd, end: at };
 }
 
-export const androidBootFormat: ContainerFormat = {
+export const androidBootFormat: FirmwareFormat = {
   name: 'android-boot',
   magics: [{ bytes: [...Buffer.from(MAGIC)] }],
   probe(data, offset) {

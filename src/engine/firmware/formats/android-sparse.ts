@@ -3,7 +3,7 @@
 // DONT_CARE (a hole, read as zeros) and CRC32 (the CRC-32 of the image so far). One entry: the expanded image.
 import { crc32 } from 'node:zlib';
 import { OutputLimitError } from '../compression/errors.js';
-import type { ContainerFormat, Entry, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../format.js';
 
 const MAGIC = 0xed26ff3a;
 const MAJOR_VERSION = 1;
@@ -100,7 +100,7 @@ function* expand(b: Uint8Array, s: Sparse, ctx: ReadContext): Generator<Entry> {
   yield { path: 'image.raw', kind: 'file', data: image };
 }
 
-export const androidSparseFormat: ContainerFormat = {
+export const androidSparseFormat: FirmwareFormat = {
   name: 'android-sparse',
   magics: [{ bytes: [0x3a, 0xff, 0x26, 0xed] }],
   probe(data, offset) {

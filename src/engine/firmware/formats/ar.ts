@@ -1,7 +1,7 @@
 // Unix ar archives (Debian and OpenWrt packages, static libraries): "!<arch>\n", then members of a 60-byte
 // text header and their data, 2-aligned. GNU long names come from the "//" member, BSD ones ("#1/len")
 // precede the data; the symbol tables ("/", "__.SYMDEF") are skipped.
-import type { ContainerFormat, Entry } from '../format.js';
+import type { FirmwareFormat, Entry } from '../format.js';
 
 const MAGIC = '!<arch>\n';
 const HEADER = 60;
@@ -49,7 +49,7 @@ function members(b: Uint8Array): { members: Member[]; end: number } {
   return { members: out, end: Math.min(at, b.length) };
 }
 
-export const arFormat: ContainerFormat = {
+export const arFormat: FirmwareFormat = {
   name: 'ar',
   magics: [{ bytes: [...Buffer.from(MAGIC, 'latin1')] }],
   probe(data, offset) {

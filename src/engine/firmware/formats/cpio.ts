@@ -1,7 +1,7 @@
 // cpio in its four encodings: newc (070701) and crc (070702) with ASCII-hex headers aligned to 4, odc
 // (070707) with ASCII-octal headers, and the old binary format (octal 070707 as a 16-bit word, either byte
 // order). Members run to the TRAILER!!! entry; a symlink's data is its target.
-import type { ContainerFormat, Entry, EntryKind, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../format.js';
 
 /** Members read per archive (a hostile one of tiny entries ends here). */
 const MAX_MEMBERS = 1_000_000;
@@ -125,7 +125,7 @@ function* entries(members: Member[], ctx: ReadContext, trailer: boolean): Genera
   if (!trailer) ctx.problem('cpio archive ends without its TRAILER!!! entry (truncated)');
 }
 
-export const cpioFormat: ContainerFormat = {
+export const cpioFormat: FirmwareFormat = {
   name: 'cpio',
   magics: ENCODINGS.map((e) => ({ bytes: e.magic })),
   probe(data, offset) {

@@ -6,7 +6,7 @@
 import { crc32 } from 'node:zlib';
 import { inflateZlib } from '../compression/deflate.js';
 import { DecodeError, OutputLimitError } from '../compression/errors.js';
-import type { ContainerFormat, Entry, EntryKind, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../format.js';
 
 const MAGIC = 0x28cd3d45;
 const SIGNATURE = 'Compressed ROMFS';
@@ -226,7 +226,7 @@ function probeAt(data: Uint8Array, base: number, superAt: number) {
   };
 }
 
-export const cramfsFormat: ContainerFormat = {
+export const cramfsFormat: FirmwareFormat = {
   name: 'cramfs',
   magics: [
     { bytes: [0x45, 0x3d, 0xcd, 0x28] },

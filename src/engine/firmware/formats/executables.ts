@@ -2,7 +2,7 @@
 // PE and Mach-O, each with the extent its headers give — the furthest byte any header, section, segment or
 // signature claims — so the carved file is the executable and nothing after it.
 import { ByteView } from '../../formats/byte-view.js';
-import type { ContainerFormat, Probed } from '../format.js';
+import type { FirmwareFormat, Probed } from '../format.js';
 
 /** Counts read from headers: a real executable has far fewer sections, segments or load commands. */
 const MAX_TABLE = 4096;
@@ -101,21 +101,21 @@ const carver =
     return { size, entries: () => [{ path: `carved.${name}`, kind: 'file', data: bytes.subarray(0, size) }] };
   };
 
-export const elfFormat: ContainerFormat = {
+export const elfFormat: FirmwareFormat = {
   name: 'elf',
   magics: [{ bytes: [0x7f, 0x45, 0x4c, 0x46] }],
   executable: true,
   probe: carver('elf', elfExtent),
 };
 
-export const peFormat: ContainerFormat = {
+export const peFormat: FirmwareFormat = {
   name: 'pe',
   magics: [{ bytes: [0x4d, 0x5a] }],
   executable: true,
   probe: carver('exe', peExtent),
 };
 
-export const machoFormat: ContainerFormat = {
+export const machoFormat: FirmwareFormat = {
   name: 'macho',
   magics: [{ bytes: [0xce, 0xfa, 0xed, 0xfe] }, { bytes: [0xcf, 0xfa, 0xed, 0xfe] }],
   executable: true,

@@ -5,7 +5,7 @@
 // long name (VFAT) spread over entries before it, each with a checksum of the 8.3 name it belongs to.
 // The type follows the kernel: FAT32 when the 16-bit FAT size is 0, else FAT12 under 4085 clusters.
 import { DecodeError, OutputLimitError } from '../compression/errors.js';
-import type { ContainerFormat, Entry, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../format.js';
 
 const SIGNATURE_AT = 510;
 const DIR_ENTRY = 32;
@@ -336,7 +336,7 @@ function* walk(vol: Volume): Generator<Entry> {
   yield* inside(null, '', 0);
 }
 
-export const fatFormat: ContainerFormat = {
+export const fatFormat: FirmwareFormat = {
   name: 'fat',
   magics: [
     { bytes: [0x55, 0xaa], at: SIGNATURE_AT },

@@ -2,7 +2,7 @@
 // /images/<name> nodes carry (or point after the tree at) kernels, ramdisks and device trees, each with its
 // compression. Tree walked with bounded depth and node count.
 import { ByteView } from '../../formats/byte-view.js';
-import type { ContainerFormat, Entry, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../format.js';
 import { decompressAs, type CompressionName } from './payload.js';
 
 const MAGIC = 0xd00dfeed;
@@ -95,7 +95,7 @@ function externalEnd(images: Node | undefined, treeSize: number): number {
   return end;
 }
 
-export const fdtFormat: ContainerFormat = {
+export const fdtFormat: FirmwareFormat = {
   name: 'fdt',
   magics: [{ bytes: [0xd0, 0x0d, 0xfe, 0xed] }],
   probe(data, offset) {

@@ -1,7 +1,7 @@
 // Every container Binlens unpacks, in the order two chunks starting at one offset are tried: file systems
 // and archives (whose structure is checked most strictly) before boot images, compressed streams, carved
 // executables and text encodings. A new format is its reader here and one line in this list.
-import type { ContainerFormat } from '../format.js';
+import type { FirmwareFormat } from '../format.js';
 import { androidBootFormat } from './android-boot.js';
 import { androidSparseFormat } from './android-sparse.js';
 import { arFormat } from './ar.js';
@@ -26,7 +26,7 @@ import { ubifsFormat } from './ubifs/index.js';
 import { uimageFormat } from './uimage.js';
 import { zipFormat } from './zip/index.js';
 
-export const FIRMWARE_FORMATS: readonly ContainerFormat[] = [
+export const FIRMWARE_FORMATS: readonly FirmwareFormat[] = [
   squashfsFormat,
   jffs2Format,
   ubiFormat,

@@ -1,7 +1,7 @@
 // Intel HEX: ASCII records `:LLAAAATT<data>CC`, one per line, that place bytes at 16-bit offsets from a base
 // set by extended segment (02: base = value · 16) or extended linear (04: base = value · 65536) records, ending
 // at the end-of-file record (01). The run of records, its layout and the probe's answer are hex-records.ts's.
-import type { ContainerFormat } from '../format.js';
+import type { FirmwareFormat } from '../format.js';
 import {
   DATA_RECORD,
   FINAL_RECORD,
@@ -65,7 +65,7 @@ const INTEL_HEX: RecordSyntax = {
   reader: () => new IntelHexReader(),
 };
 
-export const intelHexFormat: ContainerFormat = {
+export const intelHexFormat: FirmwareFormat = {
   name: 'intel-hex',
   magics: [{ bytes: [COLON] }],
   probe(data, offset) {

@@ -6,7 +6,7 @@
 // from Joliet's UCS-2 tree, else the ISO names with their ";1" versions cut off. Paths are walked through
 // directory records, not the path table; a file larger than 4 GiB is several records (multi-extent).
 import { DecodeError, OutputLimitError } from '../compression/errors.js';
-import type { ContainerFormat, Entry, EntryKind, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../format.js';
 
 const SECTOR = 2048;
 const DESCRIPTORS_AT = 16 * SECTOR;
@@ -358,7 +358,7 @@ function* entries(reader: Reader): Generator<Entry> {
   else yield* walk(reader, 'iso', vol.primaryRoot);
 }
 
-export const iso9660Format: ContainerFormat = {
+export const iso9660Format: FirmwareFormat = {
   name: 'iso9660',
   magics: [{ bytes: [...Buffer.from(MAGIC)], at: DESCRIPTORS_AT + 1 }],
   probe(data, offset) {

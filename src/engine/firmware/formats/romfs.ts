@@ -2,7 +2,7 @@
 // and 16-byte-aligned file headers, big-endian, each naming the next header of its directory (the low four
 // bits of that pointer are the type and an exec bit). Data is stored as is, after each header's name. Every
 // directory lists "." and ".." (skipped here); a hard link points at the header it shares.
-import type { ContainerFormat, Entry, EntryKind, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../format.js';
 
 const MAGIC = '-rom1fs-';
 /** The superblock checksum covers the first 512 bytes (or the whole image when smaller). */
@@ -141,7 +141,7 @@ function* entries(img: Image, rootList: number, ctx: ReadContext): Generator<Ent
   }
 }
 
-export const romfsFormat: ContainerFormat = {
+export const romfsFormat: FirmwareFormat = {
   name: 'romfs',
   magics: [{ bytes: [...Buffer.from(MAGIC, 'latin1')] }],
   probe(data, offset) {

@@ -2,7 +2,7 @@
 // data at 16/24/32-bit addresses, S5/S6 count the records, S7/S8/S9 end the file (with the start address). A
 // run also ends at a count record that agrees, as srec_cat writes files without a start address. The run of
 // records, its layout and the probe's answer are hex-records.ts's.
-import type { ContainerFormat } from '../format.js';
+import type { FirmwareFormat } from '../format.js';
 import {
   DATA_RECORD,
   FINAL_RECORD,
@@ -81,7 +81,7 @@ const SREC: RecordSyntax = {
   reader: () => new SrecReader(),
 };
 
-export const srecFormat: ContainerFormat = {
+export const srecFormat: FirmwareFormat = {
   name: 'srec',
   // Files open with an S0 header or straight with data; 'S' alone is far too common a byte to scan for.
   magics: [0, 1, 2, 3].map((type) => ({ bytes: [S, DIGIT_0 + type] })),

@@ -9,7 +9,7 @@ import { decodeLzmaAlone, lzmaAloneHeader } from '../compression/lzma.js';
 import { decodeLzop, LZOP_MAGIC } from '../compression/lzo.js';
 import { decodeXz } from '../compression/xz.js';
 import { decodeZstd } from '../compression/zstd.js';
-import type { ContainerFormat, ReadContext } from '../format.js';
+import type { FirmwareFormat, ReadContext } from '../format.js';
 
 /** A zlib stream shorter than this is more likely a false hit of its two-byte header than data. */
 const MIN_ZLIB_OUTPUT = 64;
@@ -21,7 +21,7 @@ function stream(
   magics: readonly number[][],
   decode: Decode,
   plausible: (b: Uint8Array) => boolean = () => true,
-): ContainerFormat {
+): FirmwareFormat {
   return {
     name,
     magics: magics.map((bytes) => ({ bytes })),
@@ -51,7 +51,7 @@ function stream(
 const zlibHeader = (b: Uint8Array) =>
   b.length > 2 && (b[0]! & 0x0f) === 8 && b[0]! >> 4 <= 7 && ((b[0]! << 8) | b[1]!) % 31 === 0 && !(b[1]! & 0x20);
 
-export const STREAM_FORMATS: ContainerFormat[] = [
+export const STREAM_FORMATS: FirmwareFormat[] = [
   stream('gzip', [[0x1f, 0x8b, 0x08]], gunzip),
   stream(
     'bzip2',

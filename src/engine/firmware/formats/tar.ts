@@ -1,7 +1,7 @@
 // POSIX ustar and GNU tar: 512-byte headers with octal (or base-256) numbers, GNU long names/links (L, K)
 // and PAX extended headers (path, linkpath, size). The archive ends at two zero blocks or the data's end.
 import { DecodeError } from '../compression/errors.js';
-import type { ContainerFormat, Entry, EntryKind } from '../format.js';
+import type { FirmwareFormat, Entry, EntryKind } from '../format.js';
 
 const BLOCK = 512;
 /** Headers read per archive: far beyond real archives, small enough that a hostile one ends quickly. */
@@ -99,7 +99,7 @@ function paxRecords(body: string): Record<string, string> {
   return out;
 }
 
-export const tarFormat: ContainerFormat = {
+export const tarFormat: FirmwareFormat = {
   name: 'tar',
   magics: [{ bytes: [0x75, 0x73, 0x74, 0x61, 0x72], at: 257 }],
   probe(data, offset) {

@@ -3,11 +3,11 @@
 // boot loader, kernel, root filesystem — each running to the next or to the image's end.
 import { ByteView } from '../../formats/byte-view.js';
 import { crc32Update } from '../../fuzzy/crc32.js';
-import type { ContainerFormat, Entry } from '../format.js';
+import type { FirmwareFormat, Entry } from '../format.js';
 
 const HEADER_V1 = 28;
 
-export const trxFormat: ContainerFormat = {
+export const trxFormat: FirmwareFormat = {
   name: 'trx',
   magics: [{ bytes: [0x48, 0x44, 0x52, 0x30] }],
   probe(data, offset) {

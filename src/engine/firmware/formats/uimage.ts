@@ -3,7 +3,7 @@
 // compressed as the header says (kernels are mostly LZMA or gzip).
 import { ByteView } from '../../formats/byte-view.js';
 import { crc32Value } from '../../fuzzy/crc32.js';
-import type { ContainerFormat, Entry, ReadContext } from '../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../format.js';
 import { decompressAs, type CompressionName } from './payload.js';
 
 const MAGIC = 0x27051956;
@@ -54,7 +54,7 @@ function* entries(
   }
 }
 
-export const uimageFormat: ContainerFormat = {
+export const uimageFormat: FirmwareFormat = {
   name: 'uimage',
   magics: [{ bytes: [0x27, 0x05, 0x19, 0x56] }],
   probe(data, offset) {

@@ -4,7 +4,7 @@
 // directories (linear listings, htree read linearly), walk (the tree as entries). The journal is not
 // replayed: a volume that needs recovery is read as last written to its home blocks. Imports only the
 // firmware compression errors and format.ts.
-import type { ContainerFormat, Entry, ReadContext } from '../../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../../format.js';
 import { DecodeError } from '../../compression/errors.js';
 import {
   describe,
@@ -28,7 +28,7 @@ function* entries(bytes: Uint8Array, sb: Superblock, whole: number, ctx: ReadCon
   yield* walk(new Volume(bytes, sb, ctx));
 }
 
-export const extFormat: ContainerFormat = {
+export const extFormat: FirmwareFormat = {
   name: 'ext',
   magics: [{ bytes: [0x53, 0xef], at: MAGIC_AT }],
   probe(data, offset) {

@@ -1,7 +1,7 @@
 // JFFS2, the log-structured flash file system: nodes.ts scans the node log, inode.ts assembles a file from
 // its data nodes, compressors.ts decodes them; here the directory entries become the tree. Imports only
 // the firmware compression modules and node:zlib (CRC-32).
-import type { ContainerFormat, Entry, EntryKind, ReadContext } from '../../format.js';
+import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../../format.js';
 import { inodeData, inodeOf, type Inode } from './inode.js';
 import { byteOrderAt, Fields, scanNodes, type Dirent, type NodeLog } from './nodes.js';
 
@@ -109,7 +109,7 @@ function* entries(f: Fields, log: NodeLog, ctx: ReadContext): Generator<Entry> {
   if (reached < live) ctx.problem(`jffs2: ${live - reached} directory entries are not reachable from the root`);
 }
 
-export const jffs2Format: ContainerFormat = {
+export const jffs2Format: FirmwareFormat = {
   name: 'jffs2',
   magics: [{ bytes: [0x85, 0x19] }, { bytes: [0x19, 0x85] }],
   probe(data, offset) {

@@ -10,7 +10,7 @@
 // They import only the engine's decompressors, its CRC-32 and node:crypto.
 import { crc32Value } from '../../../fuzzy/crc32.js';
 import { DecodeError, OutputLimitError } from '../../compression/errors.js';
-import type { ContainerFormat, Entry, ReadContext } from '../../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../../format.js';
 import { PasswordNeeded } from './aes.js';
 import { methodName, type CoderContext } from './coders.js';
 import { decodeFolder, isEncrypted } from './decode.js';
@@ -96,7 +96,7 @@ function describe(sig: { version: string }, header: ArchiveHeader): string {
   );
 }
 
-export const sevenZipFormat: ContainerFormat = {
+export const sevenZipFormat: FirmwareFormat = {
   name: '7z',
   magics: [{ bytes: [...SIGNATURE] }],
   probe(data, offset, ctx) {

@@ -2,13 +2,13 @@
 // and with any of its six compressors. Files here: view (byte order), superblock, compressors, image (bytes,
 // decoder, budget), metadata (blocks and tables), inodes, directories, files (blocks, fragments, sparse),
 // walk (the tree as entries). Imports only the firmware compression modules and format.ts.
-import type { ContainerFormat } from '../../format.js';
+import type { FirmwareFormat } from '../../format.js';
 import { COMPRESSORS } from './compressors.js';
 import { Image } from './image.js';
 import { chunkSize, MAGIC_BE, MAGIC_LE, readSuperblock } from './superblock.js';
 import { walk } from './walk.js';
 
-export const squashfsFormat: ContainerFormat = {
+export const squashfsFormat: FirmwareFormat = {
   name: 'squashfs',
   magics: [{ bytes: MAGIC_LE }, { bytes: MAGIC_BE }],
   probe(data, offset) {

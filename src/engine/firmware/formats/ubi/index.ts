@@ -4,7 +4,7 @@
 // walks the PEBs, volumes.ts reads the volume table and puts each volume's LEBs in order. Each volume comes
 // out as one file, `<name>.ubivol`, which the unpacker then scans in turn (a UBIFS, a SquashFS, a kernel).
 // Imports only the firmware compression errors and the project's CRC-32.
-import type { ContainerFormat, Entry, ReadContext } from '../../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../../format.js';
 import { scanPebs, type PebScan } from './pebs.js';
 import { INTERNAL_VOLUMES, volumeBytes, volumeTable } from './volumes.js';
 
@@ -24,7 +24,7 @@ function* entries(data: Uint8Array, scan: PebScan, ctx: ReadContext): Generator<
   }
 }
 
-export const ubiFormat: ContainerFormat = {
+export const ubiFormat: FirmwareFormat = {
   name: 'ubi',
   magics: [{ bytes: [0x55, 0x42, 0x49, 0x23] }],
   probe(data, offset) {

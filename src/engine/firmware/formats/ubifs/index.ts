@@ -6,7 +6,7 @@
 // uncommitted nodes are not replayed: mkfs images have none, and a dump of a live system may lose its last
 // writes. Imports only the firmware compression modules and the project's CRC-32.
 import { DecodeError } from '../../compression/errors.js';
-import type { ContainerFormat, Entry, EntryKind, ReadContext } from '../../format.js';
+import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../../format.js';
 import { CRYPT_FL, fileBytes, readDirent, readInode, type Dirent, type Inode } from './files.js';
 import { walkIndex, type Leaves } from './index-tree.js';
 import { FLG_AUTHENTICATION, FLG_ENCRYPTION, newestMaster, superblockAt, Volume, type Master } from './nodes.js';
@@ -116,7 +116,7 @@ function* entries(vol: Volume, master: Master | null, ctx: ReadContext): Generat
   if (reached < live) problem(`${live - reached} directory entries are not reachable from the root`);
 }
 
-export const ubifsFormat: ContainerFormat = {
+export const ubifsFormat: FirmwareFormat = {
   name: 'ubifs',
   magics: [{ bytes: [0x31, 0x18, 0x10, 0x06] }],
   probe(data, offset) {

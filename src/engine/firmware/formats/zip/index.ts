@@ -10,7 +10,7 @@ import { DecodeError, OutputLimitError } from '../../compression/errors.js';
 import { decodeLzmaRaw } from '../../compression/lzma.js';
 import { decodeXz } from '../../compression/xz.js';
 import { decodeZstd } from '../../compression/zstd.js';
-import type { ContainerFormat, Entry, ReadContext } from '../../format.js';
+import type { FirmwareFormat, Entry, ReadContext } from '../../format.js';
 import { aesDecrypt, WrongPassword, zipCryptoDecrypt } from './encryption.js';
 
 const LOCAL = 0x04034b50;
@@ -216,7 +216,7 @@ function entryBytes(raw: Uint8Array, e: CentralEntry, ctx: ReadContext): Uint8Ar
   }
 }
 
-export const zipFormat: ContainerFormat = {
+export const zipFormat: FirmwareFormat = {
   name: 'zip',
   magics: [{ bytes: [0x50, 0x4b, 0x03, 0x04] }],
   probe(data, offset) {
