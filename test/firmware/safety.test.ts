@@ -5,11 +5,13 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSyn
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { cpioFormat } from '../../src/engine/firmware/formats/cpio.js';
+import { tarFormat } from '../../src/engine/firmware/formats/tar.js';
 import { ExtractionOutput, FIRMWARE_FORMATS, unpackImage } from '../../src/engine/index.js';
 import { directoryWriter } from '../../src/jobs/output-directory.js';
 import { cpioNewc, tar, zip } from '../helpers/firmware/builders.js';
 import { inTempDir, missingTool, runTool } from '../helpers/firmware/tools.js';
-import { unpackInMemory } from '../helpers/firmware/unpack.js';
+import { entriesOf, unpackInMemory } from '../helpers/firmware/unpack.js';
 
 /** Unpacks onto disk under dir/out; returns the report and every path made, relative to dir. */
 function unpackOnDisk(dir: string, image: Uint8Array, limits = { maxBytes: 1 << 30, maxFiles: 100_000 }) {
@@ -175,4 +177,33 @@ test('100 000 tiny files: the file budget holds, and it is quick', () => {
   const all = unpackInMemory(archive);
   assert.equal(all.report.files.length, 100_000);
   assert.ok(Date.now() - started < 60_000, `${Date.now() - started} ms`);
+});
+
+test('what the firmware fuzz target found stays fixed: extents within the data, pointers past 2 GiB', (t) => {
+  // A tar cut inside its last member's padding, and a cpio with no trailer cut inside its padding: the
+  // archive ends at the data's end, never past it.
+  const archive = tar([{ name: 'a', data: text('x'.repeat(100)) }]);
+  const cutTar = archive.subarray(0, 512 + 100 + 10);
+  assert.equal(entriesOf(tarFormat, cutTar)!.size, cutTar.length);
+  const members = cpioNewc([
+    { name: 'a', data: text('1') },
+    { name: 'b', data: text('2') },
+  ]);
+  const cutCpio = members.subarray(0, members.indexOf('TRAILER!!!') - 110 - 1);
+  assert.ok(entriesOf(cpioFormat, cutCpio)!.size <= cutCpio.length);
+  // A romfs header whose next pointer is 0xfffffff0: a problem, not a RangeError.
+  const missing = missingTool('genromfs', 'genromfs');
+  if (missing) return t.skip(missing);
+  inTempDir((dir) => {
+    mkdirSync(join(dir, 'src'));
+    runTool('sh', ['-c', 'echo hello > src/a && echo world > src/b'], { cwd: dir });
+    runTool('genromfs', ['-f', 'rom.img', '-d', 'src', '-V', 'rom'], { cwd: dir });
+    const image = readFileSync(join(dir, 'rom.img'));
+    image.writeUInt32BE((0xfffffff0 | (image.readUInt32BE(32) & 15)) >>> 0, 32);
+    const { report } = unpackInMemory(image);
+    assert.ok(
+      report.problems.every((p) => !/internal error/.test(p.message)),
+      JSON.stringify(report.problems),
+    );
+  });
 });
