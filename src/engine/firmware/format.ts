@@ -5,6 +5,19 @@
 /** What an entry of a container is. Only files carry bytes; the others are recorded, never created. */
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'hardlink' | 'device' | 'fifo' | 'socket';
 
+const KIND_BY_UNIX_TYPE: Readonly<Record<number, EntryKind>> = {
+  0o010000: 'fifo',
+  0o020000: 'device',
+  0o040000: 'dir',
+  0o060000: 'device',
+  0o100000: 'file',
+  0o120000: 'symlink',
+  0o140000: 'socket',
+};
+
+/** What a Unix mode's type bits (S_IFMT) make an entry; undefined for bits no file type has. */
+export const unixKind = (mode: number): EntryKind | undefined => KIND_BY_UNIX_TYPE[mode & 0o170000];
+
 export interface Entry {
   /**
    * Its path inside the container, '/'-separated, exactly as the container names it: untrusted (it may hold

@@ -1,7 +1,7 @@
 // cpio in its four encodings: newc (070701) and crc (070702) with ASCII-hex headers aligned to 4, odc
 // (070707) with ASCII-octal headers, and the old binary format (octal 070707 as a 16-bit word, either byte
 // order). Members run to the TRAILER!!! entry; a symlink's data is its target.
-import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../format.js';
+import { type FirmwareFormat, type Entry, type ReadContext, unixKind } from '../format.js';
 
 /** Members read per archive (a hostile one of tiny entries ends here). */
 const MAX_MEMBERS = 1_000_000;
@@ -80,16 +80,6 @@ const binary = (little: boolean): Encoding => ({
 
 const ENCODINGS = [hex('070701'), hex('070702'), odc, binary(true), binary(false)];
 
-const KIND_BY_TYPE: Record<number, EntryKind> = {
-  0o100000: 'file',
-  0o040000: 'dir',
-  0o120000: 'symlink',
-  0o020000: 'device',
-  0o060000: 'device',
-  0o010000: 'fifo',
-  0o140000: 'socket',
-};
-
 /** Members up to the trailer (or the first place no header is); `end` is where the archive stops. */
 function walk(b: Uint8Array, enc: Encoding): { members: Member[]; end: number; trailer: boolean } {
   const members: Member[] = [];
@@ -109,7 +99,7 @@ function* entries(members: Member[], ctx: ReadContext, trailer: boolean): Genera
   const withData = new Map<number, string>();
   for (const m of members) if (m.nlink > 1 && m.data.length > 0) withData.set(m.ino, m.name);
   for (const m of members) {
-    const kind = KIND_BY_TYPE[m.mode & 0o170000];
+    const kind = unixKind(m.mode);
     if (!kind) {
       ctx.problem(`cpio member ${m.name} has unknown type bits 0o${(m.mode & 0o170000).toString(8)}`);
       continue;

@@ -6,7 +6,7 @@
 import { crc32 } from 'node:zlib';
 import { inflateZlib } from '../compression/deflate.js';
 import { DecodeError, OutputLimitError } from '../compression/errors.js';
-import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../format.js';
+import { type FirmwareFormat, type Entry, type ReadContext, unixKind } from '../format.js';
 
 const MAGIC = 0x28cd3d45;
 const SIGNATURE = 'Compressed ROMFS';
@@ -26,16 +26,6 @@ const BLK_UNCOMPRESSED = 0x80000000;
 const BLK_DIRECT = 0x40000000;
 /** Directory levels followed: real trees are a dozen deep; a hostile one stops here. */
 const MAX_DEPTH = 64;
-
-const KIND_BY_MODE: Record<number, EntryKind> = {
-  0o040000: 'dir',
-  0o100000: 'file',
-  0o120000: 'symlink',
-  0o020000: 'device',
-  0o060000: 'device',
-  0o010000: 'fifo',
-  0o140000: 'socket',
-};
 
 interface Inode {
   mode: number;
@@ -167,7 +157,7 @@ function* entries(img: Image, root: Inode, ctx: ReadContext): Generator<Entry> {
       const raw = img.bytes.subarray(nameAt, at);
       const nul = raw.indexOf(0);
       const path = prefix + names.decode(nul < 0 ? raw : raw.subarray(0, nul));
-      const kind = KIND_BY_MODE[node.mode & 0o170000];
+      const kind = unixKind(node.mode);
       const mode = node.mode & 0o7777;
       if (!kind) ctx.problem(`cramfs: ${path} has unknown type bits 0o${(node.mode & 0o170000).toString(8)}`);
       else if (kind === 'dir') {

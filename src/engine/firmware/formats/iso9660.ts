@@ -6,7 +6,7 @@
 // from Joliet's UCS-2 tree, else the ISO names with their ";1" versions cut off. Paths are walked through
 // directory records, not the path table; a file larger than 4 GiB is several records (multi-extent).
 import { DecodeError, OutputLimitError } from '../compression/errors.js';
-import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../format.js';
+import { type FirmwareFormat, type Entry, type EntryKind, type ReadContext, unixKind } from '../format.js';
 
 const SECTOR = 2048;
 const DESCRIPTORS_AT = 16 * SECTOR;
@@ -28,16 +28,6 @@ const FLAG_MULTI_EXTENT = 0x80;
 const MAX_DEPTH = 64;
 /** Continuation areas (CE) followed per record: real ones take one or two. */
 const MAX_CONTINUATIONS = 16;
-
-const KIND_BY_TYPE: Record<number, EntryKind> = {
-  0o010000: 'fifo',
-  0o020000: 'device',
-  0o040000: 'dir',
-  0o060000: 'device',
-  0o100000: 'file',
-  0o120000: 'symlink',
-  0o140000: 'socket',
-};
 
 type Naming = 'rock ridge' | 'joliet' | 'iso';
 
@@ -332,8 +322,7 @@ function* walk(reader: Reader, naming: Naming, root: Uint8Array): Generator<Entr
       if (mode !== undefined) entry.mode = mode & 0o7777;
       return { entry, dir: [rr.childLink, dot.size] };
     }
-    const kind: EntryKind =
-      mode !== undefined ? (KIND_BY_TYPE[mode & 0o170000] ?? 'file') : r.flags & FLAG_DIRECTORY ? 'dir' : 'file';
+    const kind: EntryKind = mode !== undefined ? (unixKind(mode) ?? 'file') : r.flags & FLAG_DIRECTORY ? 'dir' : 'file';
     const entry: Entry = { path, kind };
     if (mode !== undefined) entry.mode = mode & 0o7777;
     if (kind === 'dir') return r.flags & FLAG_DIRECTORY ? { entry, dir: [r.extent, r.size] } : { entry };

@@ -2,7 +2,7 @@
 // map, an extent tree root, a fast symlink's target or inline data), then with larger inodes the extra
 // fields and the in-inode extended attributes, where inline_data keeps what does not fit in i_block.
 import { DecodeError } from '../../compression/errors.js';
-import type { EntryKind } from '../../format.js';
+import { type EntryKind, unixKind } from '../../format.js';
 import type { Volume } from './volume.js';
 
 export const FLAG_EXTENTS = 0x80000;
@@ -18,16 +18,6 @@ const XATTR_ENTRY = 16;
 /** The "system." prefix's index, under which inline_data stores its overflow as "data". */
 const XATTR_INDEX_SYSTEM = 7;
 const DATA_NAME = [0x64, 0x61, 0x74, 0x61];
-
-const KIND_BY_TYPE: Record<number, EntryKind> = {
-  0o010000: 'fifo',
-  0o020000: 'device',
-  0o040000: 'dir',
-  0o060000: 'device',
-  0o100000: 'file',
-  0o120000: 'symlink',
-  0o140000: 'socket',
-};
 
 export interface Inode {
   number: number;
@@ -46,7 +36,7 @@ export function readInode(vol: Volume, n: number): Inode {
   const v = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
   const mode = v.getUint16(0, true);
   if (mode === 0 || v.getUint16(0x1a, true) === 0) throw new DecodeError(`ext: inode ${n} is not in use`);
-  const kind = KIND_BY_TYPE[mode & 0o170000];
+  const kind = unixKind(mode);
   if (!kind) throw new DecodeError(`ext: inode ${n} has unknown type bits 0o${(mode & 0o170000).toString(8)}`);
   return {
     number: n,

@@ -1,23 +1,13 @@
 // JFFS2, the log-structured flash file system: nodes.ts scans the node log, inode.ts assembles a file from
 // its data nodes, compressors.ts decodes them; here the directory entries become the tree. Imports only
 // the firmware compression modules and node:zlib (CRC-32).
-import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../../format.js';
+import { type FirmwareFormat, type Entry, type EntryKind, type ReadContext, unixKind } from '../../format.js';
 import { inodeData, inodeOf, type Inode } from './inode.js';
 import { byteOrderAt, Fields, scanNodes, type Dirent, type NodeLog } from './nodes.js';
 
 const ROOT_INO = 1;
 /** Directory levels followed: real trees are a dozen deep; a hostile one stops here. */
 const MAX_DEPTH = 64;
-
-const KIND_BY_MODE: Record<number, EntryKind> = {
-  0o040000: 'dir',
-  0o100000: 'file',
-  0o120000: 'symlink',
-  0o020000: 'device',
-  0o060000: 'device',
-  0o010000: 'fifo',
-  0o140000: 'socket',
-};
 
 /** DT_* types in directory entries, for an inode that has no node left. */
 const KIND_BY_DT: Record<number, EntryKind> = {
@@ -72,7 +62,7 @@ function* entries(f: Fields, log: NodeLog, ctx: ReadContext): Generator<Entry> {
       reached++;
       const path = prefix + d.name;
       const node = inode(d.ino);
-      const kind = node ? KIND_BY_MODE[node.mode & 0o170000] : KIND_BY_DT[d.type];
+      const kind = node ? unixKind(node.mode) : KIND_BY_DT[d.type];
       const mode = node ? node.mode & 0o7777 : undefined;
       if (!kind) {
         ctx.problem(`jffs2: ${path} has unknown type (mode 0o${(node?.mode ?? 0).toString(8)}, dirent ${d.type})`);

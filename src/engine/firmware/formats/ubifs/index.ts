@@ -6,7 +6,7 @@
 // uncommitted nodes are not replayed: mkfs images have none, and a dump of a live system may lose its last
 // writes. Imports only the firmware compression modules and the project's CRC-32.
 import { DecodeError } from '../../compression/errors.js';
-import type { FirmwareFormat, Entry, EntryKind, ReadContext } from '../../format.js';
+import { type FirmwareFormat, type Entry, type EntryKind, type ReadContext, unixKind } from '../../format.js';
 import { CRYPT_FL, fileBytes, readDirent, readInode, type Dirent, type Inode } from './files.js';
 import { walkIndex, type Leaves } from './index-tree.js';
 import { FLG_AUTHENTICATION, FLG_ENCRYPTION, newestMaster, superblockAt, Volume, type Master } from './nodes.js';
@@ -14,16 +14,6 @@ import { FLG_AUTHENTICATION, FLG_ENCRYPTION, newestMaster, superblockAt, Volume,
 const ROOT_INO = 1;
 /** Directory levels followed: real trees are a dozen deep; a hostile one stops here. */
 const MAX_DEPTH = 64;
-
-const KIND_BY_MODE: Record<number, EntryKind> = {
-  0o040000: 'dir',
-  0o100000: 'file',
-  0o120000: 'symlink',
-  0o020000: 'device',
-  0o060000: 'device',
-  0o010000: 'fifo',
-  0o140000: 'socket',
-};
 
 /** UBIFS_ITYPE_* in directory entries, for an inode whose node is lost. */
 const KIND_BY_ITYPE: EntryKind[] = ['file', 'dir', 'symlink', 'device', 'device', 'fifo', 'socket'];
@@ -75,7 +65,7 @@ function* entries(vol: Volume, master: Master | null, ctx: ReadContext): Generat
       reached++;
       const path = prefix + d.name;
       const node = inode(d.inum);
-      const kind = node ? KIND_BY_MODE[node.mode & 0o170000] : KIND_BY_ITYPE[d.type];
+      const kind = node ? unixKind(node.mode) : KIND_BY_ITYPE[d.type];
       const mode = node ? node.mode & 0o7777 : undefined;
       if (!kind) {
         problem(`${path} has unknown type (mode 0o${(node?.mode ?? 0).toString(8)}, entry type ${d.type})`);
