@@ -68,6 +68,16 @@ export const GetAiDecompilationTask = Type.Object({
   ),
   error_message: Type.Optional(Nullable(Type.String({ description: 'Binlens: why the decompilation failed.' }))),
   ai_refinement: Type.Optional(Nullable(AiRefinementReport)),
+  line_addresses: Type.Optional(
+    Nullable(
+      Type.Array(Type.Array(Type.Integer()), {
+        description:
+          'Binlens: for each line of decompilation (split at its newlines, in order), the addresses of the ' +
+          'instructions it came from, ascending (none for braces, declarations and blank lines); null when ' +
+          "decompilation is a language model's rewrite or the decompilation predates this field.",
+      }),
+    ),
+  ),
 });
 
 export const FunctionTaskResponse = Type.Object({
@@ -141,6 +151,11 @@ export interface StoredDecompilation {
   summary: string;
   /** The return and parameter types its definition declares: its type suggestions. */
   prototype: { returns: TypeSuggestion; params: TypeSuggestion[] };
+  /**
+   * For each line of `text`, the addresses of the instructions it came from (DecompiledFunction.lines);
+   * absent when `text` is the model's rewrite, and in results stored before the field existed.
+   */
+  lines?: number[][];
   /** What the language model added, when the function was asked for with one configured. */
   model?: StoredModelRefinement;
 }

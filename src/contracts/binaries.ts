@@ -46,6 +46,22 @@ export const RelativeBinaryResponse = Type.Object({
       }),
     ),
   ),
+  origin: Type.Optional(
+    Nullable(
+      Type.Union([Type.Literal('dump'), Type.Literal('firmware')], {
+        description:
+          'Binlens extension: what found it in its parent — a dynamic execution (`dump`: a memory dump or a dropped file) or a firmware unpacking (`firmware`); null for a binary found in none.',
+      }),
+    ),
+  ),
+  task_id: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'Binlens extension: the firmware task (`GET /v2/firmware/get-binaries/{task_id}`) whose image this binary is, when it is one the caller may see; else null.',
+      }),
+    ),
+  ),
 });
 
 export const ChildBinariesResponse = Type.Object({

@@ -8,6 +8,8 @@ export const CommentResponse = Type.Object({
   content: Type.String(),
   id: Type.Integer(),
   user_id: Type.Integer(),
+  /** Binlens extension: readers see who wrote a comment without a user lookup they may not be allowed. */
+  username: Type.Optional(Type.String({ description: "Binlens extension: the author's username" })),
   resource_type: Type.String(),
   resource_id: Type.String(),
   context: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),

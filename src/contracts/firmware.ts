@@ -30,6 +30,10 @@ export const FirmwareTaskCreated = Type.Object({
 
 const FileFields = {
   path: Type.String({ description: 'Where it was written, relative to the extraction (offset-format directories).' }),
+  name: Type.String({
+    description:
+      'Its name in the container it came out of (`bin/sh`), as the container gives it (in a task unpacked before Binlens recorded names: as written under its chunk).',
+  }),
   size: Type.Integer(),
   sha256: Type.String(),
   type: Type.String({ description: '`ELF mips 32-bit big endian`, a container format, `text` or `data`.' }),
@@ -57,6 +61,14 @@ const TreeChunk = Type.Recursive(
       size: Type.Integer(),
       format: Type.String(),
       description: Nullable(Type.String()),
+      entropy: Nullable(
+        Type.Number({
+          minimum: 0,
+          maximum: 8,
+          description:
+            'Shannon entropy of its first MiB, bits per byte; null in reports made before Binlens recorded it.',
+        }),
+      ),
       files: Type.Array(Type.Object({ path: Type.String(), chunks: Type.Array(chunk) })),
     }),
   { $id: 'FirmwareChunk' },

@@ -21,6 +21,7 @@ export * from './understanding.js';
 export * from './dynamic-execution.js';
 export * from './function-names.js';
 export * from './capabilities.js';
+export * from './analysis-overview.js';
 export * from './matching.js';
 export * from './data-types.js';
 export * from './v3-data-types.js';

@@ -79,7 +79,7 @@ export default async function decompileFunctions(input: DecompileTaskInput): Pro
       let result = await storedDecompilation(
         store,
         f,
-        { text: f.text, prototype: f.prototype },
+        { text: f.text, prototype: f.prototype, lines: f.lines },
         stored.id,
         capabilities.get(f.address) ?? [],
       );
@@ -143,8 +143,11 @@ async function withModelRefinement(
 ): Promise<StoredDecompilation> {
   const question = { fn: { name: f.name, symbols: f.symbols, text: det.text }, unit, summary: det.summary };
   const outcome = await askModel(provider, question, budget);
+  // The decompiler's line map fits its own text; renamed variables (identifiers) keep its lines, a rewrite not.
+  const { lines, ...rest } = det;
   return {
-    ...det,
+    ...rest,
+    ...(outcome.model.refined ? {} : { lines }),
     text: outcome.text,
     placeholders: outcome.form.text,
     mapping: outcome.form.mapping,
@@ -156,7 +159,7 @@ async function withModelRefinement(
 async function storedDecompilation(
   store: Store,
   f: DecompiledFunction,
-  { text, prototype }: Pick<StoredDecompilation, 'text' | 'prototype'>,
+  { text, prototype, lines }: Pick<StoredDecompilation, 'text' | 'prototype' | 'lines'>,
   functionId: number,
   capabilities: string[],
 ): Promise<StoredDecompilation> {
@@ -175,7 +178,7 @@ async function storedDecompilation(
     callers: [...new Set(callers.map((x) => x.caller_name))],
     callees: [...new Set(callees.map((x) => x.callee_name).filter((n) => n !== null))],
   });
-  return { text, placeholders: form.text, mapping: form.mapping, summary, prototype };
+  return { text, placeholders: form.text, mapping: form.mapping, summary, prototype, lines };
 }
 
 /** The capability rules matched in each function (by address), from the analysis's result document. */

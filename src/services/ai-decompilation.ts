@@ -110,6 +110,7 @@ export class AiDecompilationService {
       predicted_function_name_confidence: guess?.confidence ?? null,
       error_message: null,
       ai_refinement: model && { model: model.description, refined: model.refined, problems: model.problems },
+      line_addresses: r.lines ?? null,
     };
   }
 

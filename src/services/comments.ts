@@ -18,10 +18,11 @@ interface Resolved {
   resource: { type: string; id: string };
 }
 
-const toWire = (c: CommentRow, { resource }: Resolved) => ({
+const toWire = (c: CommentRow, { resource }: Resolved, username: string | undefined) => ({
   content: c.content,
   id: c.id,
   user_id: c.user_id,
+  username,
   resource_type: resource.type,
   resource_id: resource.id,
   context: c.context === null ? null : (JSON.parse(c.context) as CommentContext),
@@ -56,14 +57,23 @@ export class CommentsService {
 
   async list(caller: Caller, target: CommentTarget) {
     const r = await this.resolve(caller, target);
-    return (await this.store.comments.list(r.on)).map((c) => toWire(c, r));
+    const comments = await this.store.comments.list(r.on);
+    // A handful of authors per subject: one lookup each.
+    const authors = new Map(
+      await Promise.all(
+        [...new Set(comments.map((c) => c.user_id))].map(
+          async (id) => [id, (await this.store.users.byId(id))?.username] as const,
+        ),
+      ),
+    );
+    return comments.map((c) => toWire(c, r, authors.get(c.user_id)));
   }
 
   async create(caller: Caller, target: CommentTarget, content: string, context?: CommentContext) {
     const r = await this.resolve(caller, target);
     if (!acceptable(content)) throw errors.commentCreateFailed();
     const stored = context === undefined ? null : JSON.stringify(context);
-    return toWire(await this.store.comments.create(r.on, caller.id, content, stored), r);
+    return toWire(await this.store.comments.create(r.on, caller.id, content, stored), r, caller.username);
   }
 
   private async authored(caller: Caller, target: CommentTarget, commentId: number, failure: () => Error) {
@@ -79,7 +89,8 @@ export class CommentsService {
     if (!acceptable(content)) throw errors.commentUpdateFailed();
     const c = await this.store.comments.update(commentId, content);
     if (!c) throw errors.commentUpdateFailed();
-    return toWire(c, r);
+    // Only the author edits a comment.
+    return toWire(c, r, caller.username);
   }
 
   async delete(caller: Caller, target: CommentTarget, commentId: number) {

@@ -1,10 +1,12 @@
 // The dynamic-execution views of an analysis, from its emulated run's report (engine/emulate/report.ts): the
 // process tree, DNS answers, registry operations by process, memory dumps (and each one's bytes), TTPs with
-// the processes and functions that showed them.
+// the processes and functions that showed them, and the recorded events a page at a time.
 import { readFile } from 'node:fs/promises';
 import type { Static } from '@sinclair/typebox';
 import type { BlobStore } from '../blobs/index.js';
 import type {
+  DynamicEvents,
+  DynamicEventsQuery,
   DynamicExecutionStatusData,
   NetworkOverviewResponse,
   ProcessDumps,
@@ -26,6 +28,8 @@ const REGISTRY_METHODS: Partial<Record<EmulationEvent['kind'], string>> = {
   'registry-set': 'set',
   'registry-delete': 'delete',
 };
+
+type FunctionRef = { id: number; vaddr: number; name: string };
 
 export class DynamicExecutionService {
   constructor(
@@ -109,6 +113,8 @@ export class DynamicExecutionService {
           actual_filename: d.name,
           filename_friendly: `${d.why === 'dropped' ? 'dropped by' : d.why === 'injected' ? 'injected into' : 'unpacked in'} ${d.process} (pid ${d.pid})${d.path ? `: ${d.path}` : ''}`,
           extended_metadata: { sha256: d.sha256, type: d.type, size: d.size },
+          pid: d.pid,
+          reason: d.why,
         })),
       },
     };
@@ -128,28 +134,17 @@ export class DynamicExecutionService {
   }
 
   async ttps(caller: Caller, id: number): Promise<Static<typeof Ttps>> {
-    const { behaviours, events, processes, base } = await this.report(caller, id);
+    const report = await this.report(caller, id);
+    const { behaviours, events, processes } = report;
     const bySeq = new Map(events.map((e) => [e.seq, e]));
     const parentOf = new Map(processes.map((p) => [p.pid, p.parent ?? 0]));
-    // Processes created from another executable (a Windows child) run code the static analysis has not seen;
-    // a forked one runs the sample's until it execs.
-    const otherImages = new Set(
-      events.filter((e) => e.kind === 'process-create' && e.detail.path !== undefined).map((e) => e.detail.pid),
-    );
     // Each behaviour leads to the functions whose calls showed it (once the static analysis has them).
-    const functionAt = new Map<number, Promise<{ id: number; vaddr: number; name: string } | null>>();
-    const functionOf = (site: number) => {
-      let f = functionAt.get(site);
-      if (!f) functionAt.set(site, (f = this.store.functions.containing(id, site - base)));
-      return f;
-    };
+    const functionOf = this.functionsOf(id, report);
     const ttps = await Promise.all(
       behaviours.map(async (b) => {
         const shown = b.events.map((seq) => bySeq.get(seq)).filter((e) => e !== undefined);
         const pids = [...new Set(shown.map((e) => e.pid))];
-        // Only the sample's own code is in its static analysis: not a program it dropped and started.
-        const own = shown.filter((e) => !otherImages.has(e.pid));
-        const found = await Promise.all([...new Set(own.map((e) => e.site))].map(functionOf));
+        const found = await Promise.all(shown.map(functionOf));
         const functions = [...new Map(found.filter((f) => f !== null).map((f) => [f.id, f])).values()];
         return {
           name: b.name,
@@ -161,6 +156,58 @@ export class DynamicExecutionService {
       }),
     );
     return { success: true, data: { score: ttps.reduce((n, t) => n + t.score, 0), ttps } };
+  }
+
+  /**
+   * The run's events in run order, filtered by process and kind, a page at a time; each with the function of
+   * the analysis holding its call site, when the static analysis has one there.
+   */
+  async events(
+    caller: Caller,
+    id: number,
+    query: Static<typeof DynamicEventsQuery>,
+  ): Promise<Static<typeof DynamicEvents>> {
+    const report = await this.report(caller, id);
+    const { page = 1, page_size: size = 100 } = query;
+    const ofProcess = report.events.filter((e) => query.pid === undefined || e.pid === query.pid);
+    const kinds = new Map<string, number>();
+    for (const e of ofProcess) kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1);
+    const matching = ofProcess.filter((e) => query.kind === undefined || e.kind === query.kind);
+    const shown = matching.slice((page - 1) * size, page * size);
+    const functionOf = this.functionsOf(id, report);
+    const functions = await Promise.all(shown.map(functionOf));
+    return {
+      events: shown.map((e, i) => ({
+        seq: e.seq,
+        pid: e.pid,
+        kind: e.kind,
+        api: e.api,
+        site: e.site,
+        detail: e.detail,
+        function_id: functions[i]?.id ?? null,
+      })),
+      total: matching.length,
+      recorded: report.eventCount,
+      kinds: [...kinds].map(([kind, count]) => ({ kind, count })),
+    };
+  }
+
+  /**
+   * The function of analysis `id` holding an event's call site (each site looked up once), or null. Only the
+   * sample's own code is in its static analysis: not that of a process created from another executable (a
+   * Windows child, a program it dropped and started) — a forked one runs the sample's until it execs.
+   */
+  private functionsOf(id: number, { events, base }: DynamicReport): (e: EmulationEvent) => Promise<FunctionRef | null> {
+    const otherImages = new Set(
+      events.filter((e) => e.kind === 'process-create' && e.detail.path !== undefined).map((e) => e.detail.pid),
+    );
+    const functionAt = new Map<number, Promise<FunctionRef | null>>();
+    return (e) => {
+      if (otherImages.has(e.pid)) return Promise.resolve(null);
+      let f = functionAt.get(e.site);
+      if (!f) functionAt.set(e.site, (f = this.store.functions.containing(id, e.site - base)));
+      return f;
+    };
   }
 
   private async run(caller: Caller, id: number) {

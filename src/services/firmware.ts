@@ -69,8 +69,15 @@ export class FirmwareService {
         .map((a) => a.id),
     );
     const files = report?.files ?? [];
+    // A report made before files had their name has each one's chunk directory: the path under it.
+    const dirs = new Map(report?.chunks.map((c) => [c.id, `${c.dir}/`]));
+    const nameOf = (f: FileRecord) => {
+      const dir = dirs.get(f.chunk);
+      return f.name ?? (dir && f.path.startsWith(dir) ? f.path.slice(dir.length) : f.path);
+    };
     const fileView = (f: FileRecord) => ({
       path: f.path,
+      name: nameOf(f),
       size: f.size,
       sha256: f.sha256,
       type: f.type,
@@ -121,6 +128,7 @@ function tree(report: ExtractionReport): TreeChunk[] {
     size: c.size,
     format: c.format,
     description: c.description,
+    entropy: c.entropy ?? null,
     files: (filesOf.get(c.id) ?? []).map((f) => ({ path: f.path, chunks: (chunksIn.get(f.path) ?? []).map(node) })),
   });
   return (chunksIn.get(null) ?? []).map(node);

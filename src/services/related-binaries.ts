@@ -45,13 +45,20 @@ export class RelatedBinariesService {
       throw errors.resourceNotFound().withDetail(`binary ${binaryId} does not exist or is not visible to you`);
   }
 
-  /** Rows as the wire has them: an analysis the caller may not see is left out. */
+  /** Rows as the wire has them: an analysis or a firmware task the caller may not see is left out. */
   private async wire(caller: Caller, rows: RelativeRow[]) {
     const ids = rows.map((r) => r.analysis_id).filter((id) => id !== null);
     const seen = new Set((await this.store.analyses.getMany(ids)).filter((a) => canView(caller, a)).map((a) => a.id));
+    // Only a firmware image is a task's binary: at most the parent of a listing, so one lookup each.
+    const tasks = new Set<string>();
+    for (const r of rows) {
+      const task = r.task_id === null ? undefined : await this.store.firmwareTasks.get(r.task_id);
+      if (task && canViewTask(caller, task)) tasks.add(task.id);
+    }
     return rows.map((r) => ({
       ...r,
       analysis_id: r.analysis_id !== null && seen.has(r.analysis_id) ? r.analysis_id : null,
+      task_id: r.task_id !== null && tasks.has(r.task_id) ? r.task_id : null,
     }));
   }
 

@@ -1,8 +1,14 @@
-// What the PDF report says about a binary, chosen for its format: the key facts and mitigations that apply
-// (no ASLR row on an ELF, no RELRO row on a PE), the ATT&CK tactic strip and the capabilities with their
-// weights. Pure: the service reads the store and the sample, this shapes what it read.
+// What the PDF report (and the overview of the JSON API) says about a binary, chosen for its format: the key
+// facts and mitigations that apply (no ASLR row on an ELF, no RELRO row on a PE), the ATT&CK tactic strip and
+// the capabilities with their weights. Pure: the service reads the store and the sample, this shapes what it read.
 import type { ResultDocument } from '../contracts/index.js';
-import { ATTACK_TACTICS, capabilityWeight, parseAttack, tacticOrder } from '../engine/capabilities/index.js';
+import {
+  ATTACK_TACTICS,
+  capabilityWeight,
+  parseAttack,
+  tacticOrder,
+  type AttackMapping,
+} from '../engine/capabilities/index.js';
 import type { ReportInput, Row, Tone } from '../engine/report/index.js';
 
 type Security = ResultDocument['security'];
@@ -157,26 +163,38 @@ export function hashRows(r: ResultDocument): Pick<ReportInput, 'hashes' | 'simil
 }
 
 type Report = NonNullable<ResultDocument['capabilities']>;
+type Match = Report['matches'][number];
 
-/** Capabilities with their weights and parsed ATT&CK mappings, strongest first. */
-export function capabilityRows(
-  report: Report,
-  name: (vaddr: number) => string,
-): NonNullable<ReportInput['capabilities']> {
+/** A capability as the report and the overview show it: its match, weight and parsed ATT&CK mappings. */
+export interface CapabilityRow<F> {
+  name: string;
+  /** Empty when the rule has none. */
+  namespace: string;
+  scope: Match['scope'];
+  weight: number;
+  attack: AttackMapping[];
+  mbc: string[];
+  functions: F[];
+}
+
+/** Capabilities with their weights and parsed ATT&CK mappings, strongest first; functions as `place` gives them. */
+export function capabilityRows<F>(report: Report, place: (vaddr: number) => F): CapabilityRow<F>[] {
   return report.matches
     .map((m) => ({
       name: m.rule,
       namespace: m.namespace ?? '',
+      scope: m.scope,
       weight: capabilityWeight(m.namespace, m.rule),
       attack: m.attack.map(parseAttack),
-      functions: m.functions.map(name),
+      mbc: m.mbc,
+      functions: m.functions.map(place),
     }))
     .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name));
 }
 
 /** Every Enterprise tactic in kill-chain order (then any other the rules name), with its capabilities. */
-export function tacticStrip(
-  capabilities: NonNullable<ReportInput['capabilities']>,
+export function tacticStrip<C extends Pick<CapabilityRow<unknown>, 'attack' | 'weight'>>(
+  capabilities: C[],
 ): NonNullable<ReportInput['tactics']> {
   const tactics = new Map<string, { tactic: string; capabilities: number; weight: number }>(
     ATTACK_TACTICS.map((t) => [t, { tactic: t, capabilities: 0, weight: 0 }]),

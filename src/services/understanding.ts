@@ -1,12 +1,14 @@
 // What an analysis learned beyond code, as the API serves it: capabilities (per analysis and per function),
 // capability tags with maliciousness scores, the SBOM (reference shape and CycloneDX), vulnerabilities of the
 // identified libraries from the local OSV database (read at request time, so an import applies at once),
-// and the PDF report.
+// the PDF report, and the overview that serves the report's findings as data.
 import type { Static } from '@sinclair/typebox';
 import type { BlobStore } from '../blobs/index.js';
 import type {
+  AnalysisOverview,
   ResultDocument,
   SectionEntropyMeter,
+  SectionRecord,
   AnalysisTagItem,
   CapabilityReport,
   Capabilities,
@@ -31,6 +33,9 @@ export interface ReportWorkers {
 const configOf = (a: AnalysisWithOwner) => decodeAnalysisConfig(a.config).analysis_config;
 
 const FILE = '<file>';
+/** What a function without a name in the store is called, as everywhere else. */
+const unnamed = (vaddr: number) => `sub_${vaddr.toString(16)}`;
+const accessOf = (s: SectionRecord) => `${s.read ? 'r' : '-'}${s.write ? 'w' : '-'}${s.exec ? 'x' : '-'}`;
 /** The PDF lists this many of the highest-scoring functions. */
 const SUSPICIOUS_SHOWN = 25;
 
@@ -50,7 +55,7 @@ export function capabilityTagItems(
         score: capabilityWeight(m.namespace, m.rule),
         functions: where.map((vaddr) => ({
           function_id: vaddr === null ? null : (functions.get(vaddr)?.id ?? null),
-          function_name: vaddr === null ? FILE : (functions.get(vaddr)?.name ?? `sub_${vaddr.toString(16)}`),
+          function_name: vaddr === null ? FILE : (functions.get(vaddr)?.name ?? unnamed(vaddr)),
           function_vaddr: vaddr,
           score: scores.get(vaddr) ?? 0,
         })),
@@ -103,7 +108,7 @@ export class UnderstandingService {
         .sort(([a], [b]) => (a ?? -1) - (b ?? -1))
         .map(([vaddr, rules]) => ({
           // File-scope capabilities belong to no function: listed under `<file>` at address 0.
-          function_name: vaddr === null ? FILE : (names.get(vaddr)?.name ?? `sub_${vaddr.toString(16)}`),
+          function_name: vaddr === null ? FILE : (names.get(vaddr)?.name ?? unnamed(vaddr)),
           function_vaddr: vaddr ?? 0,
           capabilities: [...rules].sort(),
         })),
@@ -182,7 +187,7 @@ export class UnderstandingService {
     const { analysis, result } = await this.completed(caller, id);
     const functions = await this.store.functions.map(id);
     const byVaddr = new Map(functions.map((f) => [f.vaddr, f]));
-    const name = (vaddr: number) => byVaddr.get(vaddr)?.name ?? `sub_${vaddr.toString(16)}`;
+    const name = (vaddr: number) => byVaddr.get(vaddr)?.name ?? unnamed(vaddr);
     const report = result.capabilities;
     const capabilities = report ? capabilityRows(report, name) : null;
     const weights = new Map(capabilities?.map((c) => [c.name, c.weight]));
@@ -237,8 +242,8 @@ export class UnderstandingService {
     }));
   }
 
-  /** Entropy of each section with bytes in the file, by offset; null once the sample is gone. */
-  private async sectionEntropies(sha256: string, result: ResultDocument): Promise<ReportInput['sections']> {
+  /** Each section with bytes in the file, by offset, with their entropy; null once the sample is gone. */
+  private async measuredSections(sha256: string, result: ResultDocument) {
     if (!(await this.blobs.has(sha256))) return null;
     const sections = result.sections
       .filter((s) => s.fileSize > 0 && s.fileOffset + s.fileSize <= result.size)
@@ -247,12 +252,65 @@ export class UnderstandingService {
       path: await this.blobs.localPath(sha256),
       ranges: sections.map((s) => ({ offset: s.fileOffset, size: s.fileSize })),
     });
-    return sections.map((s, i) => ({
-      name: s.name,
-      size: s.fileSize,
-      entropy: entropies[i]!,
-      access: `${s.read ? 'r' : '-'}${s.write ? 'w' : '-'}${s.exec ? 'x' : '-'}`,
-    }));
+    return sections.map((section, i) => ({ section, entropy: entropies[i]! }));
+  }
+
+  private async sectionEntropies(sha256: string, result: ResultDocument): Promise<ReportInput['sections']> {
+    const measured = await this.measuredSections(sha256, result);
+    return (
+      measured?.map(({ section: s, entropy }) => ({ name: s.name, size: s.fileSize, entropy, access: accessOf(s) })) ??
+      null
+    );
+  }
+
+  /**
+   * What the PDF report says, as data (GET …/overview): the verdict and the capabilities, null when they were
+   * not generated; the format's mitigations; every section, with its entropy where it has bytes in the file.
+   */
+  async overview(caller: Caller, id: number): Promise<Static<typeof AnalysisOverview>> {
+    const { analysis, result } = await this.completed(caller, id);
+    const report = result.capabilities;
+    const names = report ? await this.functionsByVaddr(id) : new Map<number, { id: number; name: string }>();
+    const capabilities = report
+      ? capabilityRows(report, (vaddr) => ({
+          function_id: names.get(vaddr)?.id ?? null,
+          name: names.get(vaddr)?.name ?? unnamed(vaddr),
+          vaddr,
+        }))
+      : null;
+    const verdict = report ? analysisVerdict(report) : null;
+    const entropies = new Map(
+      (await this.measuredSections(analysis.sha256, result))?.map(({ section, entropy }) => [section, entropy]),
+    );
+    return {
+      verdict:
+        verdict && capabilities
+          ? {
+              score: Math.round(verdict.score * 100),
+              level: verdict.level,
+              label: verdict.label,
+              tactics: tacticStrip(capabilities),
+            }
+          : null,
+      security: mitigations(result.identity.format, result.security).map(({ feature, value, meaning, tone }) => ({
+        feature,
+        state: value,
+        meaning,
+        tone,
+      })),
+      sections: result.sections.map((s) => ({
+        name: s.name,
+        vaddr: s.vaddr,
+        size: s.size,
+        file_offset: s.fileOffset,
+        file_size: s.fileSize,
+        access: accessOf(s),
+        entropy: entropies.get(s) ?? null,
+      })),
+      imports: result.imports.map(({ name, library }) => ({ name, library })),
+      exports: result.exports.map(({ name, vaddr }) => ({ name, vaddr })),
+      capabilities: capabilities?.map(({ name, ...row }) => ({ rule: name, ...row })) ?? null,
+    };
   }
 
   /** The function's distinct callers and callees, in call order, each with its own score. */

@@ -22,7 +22,20 @@ export interface RelativeRow {
   sha256: string;
   /** Where in its parent it was found (a dump's name, an offset path); null for a binary found in none. */
   location: string | null;
+  /** What found it in its parent; null for a binary found in none. */
+  origin: 'dump' | 'firmware' | null;
+  /** The firmware task whose image it is, when it is one. */
+  task_id: string | null;
 }
+
+/** A row of the relatives query as its record: the name coalesced to text, the origin as written by addChild. */
+const asRelative = (
+  r: Omit<RelativeRow, 'name' | 'origin'> & { name: unknown; origin: string | null },
+): RelativeRow => ({
+  ...r,
+  name: String(r.name),
+  origin: r.origin as RelativeRow['origin'],
+});
 
 export class BinaryRelationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -70,6 +83,8 @@ export class BinaryRelationsRepository {
         'b.sha256 as sha256',
         'a.id as analysis_id',
         'r.location as location',
+        'r.origin as origin',
+        'f.id as task_id',
         eb.fn.coalesce('a.binary_name', 'r.name', 'f.filename', eb.val('')).as('name'),
       ]);
   }
@@ -77,13 +92,13 @@ export class BinaryRelationsRepository {
   /** The binary's children, in the order they were found. */
   async children(parentBinaryId: number): Promise<RelativeRow[]> {
     const rows = await this.relatives().where('r.parent_binary_id', '=', parentBinaryId).orderBy('b.id').execute();
-    return rows.map((r) => ({ ...r, name: String(r.name) }));
+    return rows.map(asRelative);
   }
 
   /** The binary's own record as a relative (its analysis, its name inside its parent, or its firmware file). */
   async relative(binaryId: number): Promise<RelativeRow | undefined> {
     const r = await this.relatives().where('b.id', '=', binaryId).executeTakeFirst();
-    return r && { ...r, name: String(r.name) };
+    return r && asRelative(r);
   }
 
   /** Where the binary was found, when it was found inside another. */

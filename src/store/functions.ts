@@ -220,7 +220,6 @@ export class FunctionsRepository {
     return out;
   }
 
-  /** Id, vaddr and name of every function of an analysis (the three func_maps). */
   /** The function whose extent holds `vaddr`, if any. */
   async containing(analysisId: number, vaddr: number): Promise<{ id: number; vaddr: number; name: string } | null> {
     const f = await this.db
@@ -234,6 +233,7 @@ export class FunctionsRepository {
     return f && vaddr < f.vaddr + Math.max(f.size, 1) ? { id: f.id, vaddr: f.vaddr, name: f.name } : null;
   }
 
+  /** Id, vaddr and name of every function of an analysis (the three func_maps). */
   map(analysisId: number): Promise<{ id: number; vaddr: number; name: string }[]> {
     return this.db
       .selectFrom('functions')

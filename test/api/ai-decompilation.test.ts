@@ -1,5 +1,6 @@
 // AI decompilation on both databases: GET before any request (uninitialised), POST → pending → success with
-// the C, its placeholder form resolving through the maps and a summary; the whole-analysis request; a rename
+// the C, its placeholder form resolving through the maps and a summary, and the instructions each line came
+// from (null for a result stored before that map existed); the whole-analysis request; a rename
 // making results stale; a function the decompiler cannot express ending in error; comments with their author
 // rules and context; ratings replaced per user; visibility (404) and a not-yet-complete analysis (409).
 import assert from 'node:assert/strict';
@@ -27,6 +28,7 @@ interface Task {
   ai_refinement?: unknown;
   predicted_function_name?: string | null;
   error_message?: string | null;
+  line_addresses?: number[][] | null;
 }
 
 /**
@@ -140,6 +142,60 @@ for (const backend of backends) {
       // Its callee was decompiled on the way: already current, nothing queued.
       const again = await h().request('POST', path(fns.get(TYPED.f)!), h().keys.alice);
       assert.deepEqual(again.json().data, { function_id: fns.get(TYPED.f), status: 'success' });
+    });
+
+    test('line_addresses: for each line of decompilation (and of its resolved raw form), the instructions it came from', async () => {
+      const g = fns.get(TYPED.g)!;
+      const t = await get(g);
+      assert.equal(t.status, 'success');
+      const lines = t.decompilation!.split('\n');
+      const map = t.line_addresses!;
+      assert.equal(map.length, lines.length, 'one entry per line');
+      assert.equal(resolved(t.raw_decompilation!, t.function_mapping_full!).split('\n').length, map.length);
+      // g: sub rsp, 0x18; lea rsi, [rsp+0xc]; mov edi, 5; call f; add eax, eax; add rsp, 0x18; ret.
+      const insns = [0, 4, 9, 14, 19, 21, 25].map((d) => TYPED.g + d);
+      for (const at of map) {
+        assert.deepEqual(
+          at,
+          [...new Set(at)].sort((a, b) => a - b),
+          'ascending, unique',
+        );
+        for (const a of at) assert.ok(insns.includes(a), `0x${a.toString(16)} is an instruction of g`);
+      }
+      const on = (address: number) => lines.filter((_, i) => map[i]!.includes(address)).map((l) => l.trim());
+      assert.deepEqual([map[0], map.at(-1)], [[], []], 'the head and closing brace come from none');
+      assert.equal(on(TYPED.g + 25).length, 1);
+      assert.match(on(TYPED.g + 25)[0]!, /^return /, 'ret is the return line');
+      assert.match(on(TYPED.g + 14)[0]!, /sub_11000\(/, 'the call is the line that calls f');
+      assert.deepEqual(on(TYPED.g + 9), on(TYPED.g + 14), 'the argument set-up is folded into the call');
+
+      // A result stored before the map existed has none: null, not a guess.
+      const store = createStore(openDatabase(h().config.databaseUrl));
+      const row = () =>
+        store.driver.db
+          .updateTable('function_decompilations')
+          .where('analysis_id', '=', ids.alice)
+          .where('vaddr', '=', TYPED.g);
+      try {
+        const stored = await store.driver.db
+          .selectFrom('function_decompilations')
+          .select('result')
+          .where('analysis_id', '=', ids.alice)
+          .where('vaddr', '=', TYPED.g)
+          .executeTakeFirstOrThrow();
+        const older = JSON.parse(stored.result!) as { lines?: number[][] };
+        assert.deepEqual(older.lines, map, 'stored with the result');
+        delete older.lines;
+        await row()
+          .set({ result: JSON.stringify(older) })
+          .execute();
+        const before = await get(g);
+        assert.equal(before.decompilation, t.decompilation);
+        assert.equal(before.line_addresses, null);
+        await row().set({ result: stored.result }).execute();
+      } finally {
+        await store.driver.close();
+      }
     });
 
     test('a rename anywhere in the analysis makes results stale; the next POST writes the new name', async () => {

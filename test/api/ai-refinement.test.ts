@@ -24,6 +24,7 @@ interface Task {
   predicted_function_name?: string | null;
   predicted_function_name_confidence?: number | null;
   ai_refinement?: { model: string; refined: boolean; problems: string[] } | null;
+  line_addresses?: number[][] | null;
 }
 
 const SUMMARY = 'sub_11006 passes 5 and a stack slot to sub_11000 and returns twice what it answers.';
@@ -161,6 +162,7 @@ for (const backend of backends) {
         problems: [],
       });
       assert.equal(t.decompilation, REFINED);
+      assert.equal(t.line_addresses, null, "the decompiler's line map does not describe the rewrite");
       assert.equal(resolved(t.raw_decompilation!, t.function_mapping_full!), REFINED);
       assert.match(t.raw_decompilation!, /= <DISASM_FUNCTION_\d+>\(5, &<VAR_\d+>\)/, 'the callee and locals as tokens');
       assert.equal(t.ai_summary, SUMMARY);
@@ -201,6 +203,7 @@ for (const backend of backends) {
       assert.match(t.decompilation!, /^int32_t sub_11006\(void\) \{\n {2}uint64_t result = 0, rsp = 0;/);
       assert.ok(!/\brax\b/.test(t.decompilation!), 'the suggested name replaces rax everywhere');
       assert.equal(resolved(t.raw_decompilation!, t.function_mapping_full!), t.decompilation);
+      assert.equal(t.line_addresses!.length, t.decompilation!.split('\n').length, 'renamed, the lines are the same');
       assert.equal(t.ai_summary, SUMMARY);
       await logged(/Decompilation: sub_11006: model: refinement: the refined function does not compile/);
     });

@@ -95,6 +95,12 @@ const EXTENSIONS: Record<string, string> = {
   'GET /v2/firmware/{task_id}/files/{sha256}':
     'Issue 14 asks for the non-executable files of a firmware image to be downloadable; the reference lists them ' +
     'nowhere.',
+  'GET /v2/analyses/{analysis_id}/overview':
+    'The web interface shows what the PDF report says (verdict, ATT&CK tactics, mitigations, section entropy, ' +
+    'capabilities with their mappings); the reference serves none of it as data.',
+  'GET /v2/analyses/{analysis_id}/dynamic-execution/events':
+    'Issue 13 asks for what each process of an emulated run did, traced to the static functions; the reference ' +
+    'serves no event of a run, only views summarising them.',
   'POST /v2/analyses/{analysis_id}/functions/ai-decompilation':
     'Issue 12 asks for a whole-analysis request that decompiles every function in the background; the reference ' +
     'decompiles one function per request.',
@@ -123,14 +129,35 @@ const PROGRESS =
 const DECOMPILATION_EXTENSIONS =
   'Binlens extensions of GetAiDecompilationTask (docs/decisions.md, "AI decompilation"): why a decompilation ' +
   'failed (the reference says so only on …/status), the confidence of predicted_function_name, and what the ' +
-  'optional language model added (ai_refinement, "AI refinement").';
+  'optional language model added (ai_refinement, "AI refinement"); and the instructions each line of the C came ' +
+  'from (line_addresses), which a view keeping C and disassembly in step needs.';
 const DECOMPILATION_STATUSES =
   'A function the caller cannot see answers 404, as on every other function route (docs/decisions.md, ' +
   '"Visibility"); nothing is billed (402) and the request has no body to refuse (400).';
 const RELATIVE_LOCATION =
   'Issue 14 asks for each child with its offset path inside the parent: RelativeBinaryResponse carries ' +
   '`location`, optional (a dump name, or offsets and formats from the image down).';
+const RELATIVE_ORIGIN =
+  'The web interface draws what found each relative (an emulated run or a firmware unpacking) and leads from a ' +
+  'firmware image to its task; RelativeBinaryResponse has neither, so each relative carries `origin` and ' +
+  '`task_id`, both optional.';
+const DUMP_PROCESS =
+  'The web interface lists each dump under the process it came from; ProcessDump names the process only in ' +
+  '`filename_friendly` (prose), so each dump carries `pid` and `reason`, both optional.';
+const COMMENT_AUTHOR =
+  "The web interface names each comment's author; CommentResponse has only `user_id`, which a reader may not " +
+  'look up, so each comment carries `username`, optional. Clients that ignore unknown fields see the reference shape.';
 const ACCEPTED_DIFFERENCES: Record<string, string> = {
+  'GET /v2/analyses/{analysis_id}/comments 200.data[].username: not in the reference (server: string)': COMMENT_AUTHOR,
+  'POST /v2/analyses/{analysis_id}/comments 201.data.username: not in the reference (server: string)': COMMENT_AUTHOR,
+  'PATCH /v2/analyses/{analysis_id}/comments/{comment_id} 200.data.username: not in the reference (server: string)':
+    COMMENT_AUTHOR,
+  'GET /v2/functions/{function_id}/ai-decompilation/comments 200.data[].username: not in the reference (server: string)':
+    COMMENT_AUTHOR,
+  'POST /v2/functions/{function_id}/ai-decompilation/comments 201.data.username: not in the reference (server: string)':
+    COMMENT_AUTHOR,
+  'PATCH /v2/functions/{function_id}/ai-decompilation/comments/{comment_id} 200.data.username: not in the reference (server: string)':
+    COMMENT_AUTHOR,
   'GET /v2/analyses/{analysis_id}/dynamic-execution/status 200.data.stop: not in the reference (server: object {detail, reason})':
     'Why the emulated run ended (its exit status, or the bound it reached) is what an analyst reads first; ' +
     'DynamicExecutionStatus has only `status`, so it carries `stop`, optional (once the run has ended).',
@@ -143,10 +170,24 @@ const ACCEPTED_DIFFERENCES: Record<string, string> = {
     DECOMPILATION_EXTENSIONS,
   'GET /v2/functions/{function_id}/ai-decompilation 200.data.ai_refinement: not in the reference (server: nullable object {model, problems, refined})':
     DECOMPILATION_EXTENSIONS,
+  'GET /v2/functions/{function_id}/ai-decompilation 200.data.line_addresses: not in the reference (server: nullable array of array of integer)':
+    DECOMPILATION_EXTENSIONS,
   'GET /v2/binaries/{binary_id}/related 200.data.children[].location: not in the reference (server: nullable string)':
     RELATIVE_LOCATION,
   'GET /v2/binaries/{binary_id}/related 200.data.parent.location: not in the reference (server: nullable string)':
     RELATIVE_LOCATION,
+  'GET /v2/binaries/{binary_id}/related 200.data.children[].origin: not in the reference (server: nullable string enum ["dump"] | string enum ["firmware"])':
+    RELATIVE_ORIGIN,
+  'GET /v2/binaries/{binary_id}/related 200.data.children[].task_id: not in the reference (server: nullable string)':
+    RELATIVE_ORIGIN,
+  'GET /v2/binaries/{binary_id}/related 200.data.parent.origin: not in the reference (server: nullable string enum ["dump"] | string enum ["firmware"])':
+    RELATIVE_ORIGIN,
+  'GET /v2/binaries/{binary_id}/related 200.data.parent.task_id: not in the reference (server: nullable string)':
+    RELATIVE_ORIGIN,
+  'GET /v2/analyses/{analysis_id}/dynamic-execution/process-dumps 200.data.data.dumps[].pid: not in the reference (server: integer)':
+    DUMP_PROCESS,
+  'GET /v2/analyses/{analysis_id}/dynamic-execution/process-dumps 200.data.data.dumps[].reason: not in the reference (server: string enum ["dropped"] | string enum ["executed"] | string enum ["injected"])':
+    DUMP_PROCESS,
   'POST /v2/firmware 500: status missing from the server':
     'A server fault answers 500 on every operation; none declares it, and no request of a client can cause one.',
   'GET /v2/firmware/get-binaries/{task_id} path parameter task_id: bounds differ (server: {"maxLength":64}; reference: {})':

@@ -3,7 +3,8 @@
 // filter, the process tree, the DNS it asked, its behaviours with ATT&CK techniques and the processes that
 // showed them; a Windows program's registry operations, injected child and its dump (downloaded by name);
 // a sample the emulator cannot run ends in ERROR with the reason; an
-// analysis without the sandbox says how to ask; others' private analyses are 404. Skips without libunicorn2.
+// analysis without the sandbox says how to ask; others' private analyses are 404; the run's events a page
+// at a time, by process and kind, with the functions of their call sites. Skips without libunicorn2.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { emulatorAvailable } from '../../src/engine/index.js';
@@ -51,6 +52,76 @@ for (const backend of backends) {
         if (s !== 'PENDING' || Date.now() > deadline) return s;
         await new Promise((r) => setTimeout(r, 50));
       }
+    };
+
+    interface Event {
+      seq: number;
+      pid: number;
+      kind: string;
+      api: string;
+      site: number;
+      detail: Record<string, string | number>;
+      function_id: number | null;
+    }
+    const events = async (id: number, query: string, key = h().keys.alice) => {
+      const r = await view(id, `events?${query}`, key);
+      assert.equal(r.statusCode, 200, r.body);
+      return r.json().data as {
+        events: Event[];
+        total: number;
+        recorded: number;
+        kinds: { kind: string; count: number }[];
+      };
+    };
+
+    /** The implant's events (once its static analysis is Complete): pages, filters, functions, visibility. */
+    const checkEvents = async (id: number) => {
+      const all = await events(id, 'page_size=500');
+      assert.equal(all.total, all.events.length);
+      assert.equal(all.recorded, all.total);
+      assert.deepEqual(
+        all.events.map((e) => e.seq),
+        all.events.map((_, i) => i),
+      );
+      assert.equal(
+        all.kinds.reduce((n, k) => n + k.count, 0),
+        all.total,
+      );
+      // Pages of two, in run order, add up to the whole.
+      const paged: Event[] = [];
+      for (let page = 1; page <= Math.ceil(all.total / 2); page++) {
+        const p = await events(id, `page=${page}&page_size=2`);
+        assert.equal(p.total, all.total);
+        assert.ok(p.events.length <= 2);
+        paged.push(...p.events);
+      }
+      assert.deepEqual(paged, all.events);
+      assert.deepEqual((await events(id, `page=${all.total + 1}&page_size=1`)).events, []);
+      // The shell the sample started runs the sample's code until it execs: its exec, with the sample's function.
+      const child = await events(id, 'pid=1001');
+      assert.ok(child.events.length > 0);
+      assert.ok(child.events.every((e) => e.pid === 1001));
+      assert.deepEqual(child.kinds, [{ kind: 'process-exec', count: 1 }]);
+      const exec = child.events[0]!;
+      assert.equal(exec.detail.path, '/bin/sh');
+      const dns = await events(id, 'kind=dns-query');
+      assert.equal(dns.total, 1);
+      const [query] = dns.events;
+      assert.deepEqual([query!.pid, query!.kind, query!.detail.host], [1000, 'dns-query', 'c2.example.org']);
+      assert.deepEqual(dns.kinds, all.kinds);
+      assert.equal((await events(id, 'pid=1001&kind=dns-query')).total, 0);
+      // Every call site is in the program's one function, at its entry (as the behaviours say).
+      const [entry] = (await view(id, 'ttps')).json().data.data.ttps[0].functions as {
+        function_id: number;
+        function_vaddr: number;
+      }[];
+      assert.equal(entry!.function_vaddr, 0x401000);
+      for (const e of all.events)
+        assert.equal(e.function_id, entry!.function_id, `${e.kind} at 0x${e.site.toString(16)}`);
+      // Bounds and visibility.
+      for (const bad of ['page_size=501', 'page=0', 'kind=DNS', 'pid=-1'])
+        assert.equal((await view(id, `events?${bad}`)).statusCode, 422, bad);
+      assert.equal((await view(id, 'events', h().keys.bob)).statusCode, 404);
     };
 
     test('a run: status, list filter, process tree, network, behaviours; registry and dumps empty', async (t) => {
@@ -122,6 +193,8 @@ for (const backend of backends) {
           [0x401000],
         );
 
+      await checkEvents(id);
+
       assert.deepEqual((await view(id, 'process-registry')).json().data, { success: true, data: {} });
       assert.deepEqual((await view(id, 'process-dumps')).json().data, { success: true, data: { count: 0, dumps: [] } });
       const dump = await view(id, 'process-dumps/heap.bin');
@@ -168,6 +241,7 @@ for (const backend of backends) {
       assert.equal(dump.extended_metadata.size, 4096);
       assert.equal(dump.base_address, 0x1f0000);
       assert.match(dump.filename_friendly, /injected into notepad\.exe \(pid 1008\)/);
+      assert.deepEqual([dump.pid, dump.reason], [1008, 'injected']);
       const bytes = await view(id, `process-dumps/${dump.actual_filename}`);
       assert.equal(bytes.statusCode, 200);
       assert.equal(bytes.headers['content-type'], 'application/octet-stream');
@@ -189,6 +263,8 @@ for (const backend of backends) {
         name: dump.actual_filename,
         sha256: dump.extended_metadata.sha256,
         location: dump.actual_filename,
+        origin: 'dump',
+        task_id: null,
       });
       const created = await h().request('POST', '/v2/analyses', alice, {
         filename: 'shellcode.bin',
@@ -215,6 +291,9 @@ for (const backend of backends) {
       const [child] = children;
       // The dropped file is the sample's own bytes, copied: a binary (and an analysis) of its own.
       assert.equal(child.name, '1000_dropped_updater.exe');
+      assert.equal(child.origin, 'dump');
+      const [dropped] = (await view(id, 'process-dumps')).json().data.data.dumps;
+      assert.deepEqual([dropped.pid, dropped.reason], [1000, 'dropped']);
       assert.equal(
         child.sha256,
         (await h().request('GET', `/v2/analyses/${id}/basic`, alice)).json().data.sha_256_hash,
@@ -225,7 +304,15 @@ for (const backend of backends) {
       const up = await related(child.binary_id);
       assert.deepEqual(up, {
         children: [],
-        parent: { binary_id: parent, analysis_id: id, name: 'sample.bin', sha256: child.sha256, location: null },
+        parent: {
+          binary_id: parent,
+          analysis_id: id,
+          name: 'sample.bin',
+          sha256: child.sha256,
+          location: null,
+          origin: null,
+          task_id: null,
+        },
       });
       for (const binary of [parent, child.binary_id])
         for (const path of ['related', 'related/status']) {
@@ -241,6 +328,7 @@ for (const backend of backends) {
       assert.equal(await settled(mac), 'ERROR');
       const refused = await view(mac, 'process-tree');
       assert.equal(refused.statusCode, 409);
+      assert.equal((await view(mac, 'events')).statusCode, 409);
       assert.match(
         refused.json().message,
         /could not run: macho programs are not emulated: only ELF \(Linux\) and PE \(Windows\) ones are/,
@@ -252,7 +340,7 @@ for (const backend of backends) {
       );
 
       const plain = await h().analysis(alice, elf64(7));
-      for (const name of ['status', 'ttps']) {
+      for (const name of ['status', 'ttps', 'events']) {
         const r = await view(plain, name);
         assert.equal(r.statusCode, 409);
         assert.match(r.json().message, /analysis_config\.sandbox_config\.enabled/);

@@ -1,6 +1,6 @@
-// Firmware unpacking through the API on both databases: upload → task → tree → the executables analysed
-// with their CPUs' models → related in both directions; other files downloadable; a password-protected
-// archive; visibility.
+// Firmware unpacking through the API on both databases: upload → task → tree (chunks with their entropy) →
+// the executables analysed with their CPUs' models → related in both directions (with their origin, and the
+// image's task); other files downloadable; a password-protected archive; visibility.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +16,13 @@ const LZ4 = resolve(process.cwd(), '..', 'shared', 'corpus', 'bin', 'lz4');
 const MIPSEL = join(LZ4, 'lz4-1.10.0_linux-mipsel_gcc12_O2_stripped');
 const ARMHF = join(LZ4, 'lz4-1.10.0_linux-armhf_gcc12_O2_stripped');
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+interface TreeChunk {
+  offset: number;
+  format: string;
+  entropy: number | null;
+  files: { chunks: TreeChunk[] }[];
+}
 
 async function uploadFirmware(h: Harness, key: string, image: Buffer, password?: string) {
   const form = multipartBody([
@@ -69,17 +76,27 @@ for (const backend of backends) {
         ],
       );
       assert.equal(task.tree[1].offset % 0x10000, 0);
+      // Every chunk, at every depth, has its entropy: compressed SquashFS is near 8 bits per byte.
+      const chunks = (tree: TreeChunk[]): TreeChunk[] =>
+        tree.flatMap((c) => [c, ...c.files.flatMap((f) => chunks(f.chunks))]);
+      for (const c of chunks(task.tree)) {
+        assert.equal(typeof c.entropy, 'number', `${c.format} at ${c.offset}`);
+        assert.ok(c.entropy! >= 0 && c.entropy! <= 8, `${c.format}: ${c.entropy}`);
+      }
+      assert.ok(task.tree[1].entropy > 5, `squashfs: ${task.tree[1].entropy}`);
       const binaries = task.binaries as {
         sha256: string;
         binary_id: number;
         analysis_id: number;
         location: string;
+        name: string;
         type: string;
       }[];
       assert.deepEqual(binaries.map((b) => b.sha256).sort(), [...exes.values()].map(sha).sort());
       const mips = binaries.find((b) => b.sha256 === sha(exes.get('lz4-mipsel')!))!;
       assert.match(mips.type, /^ELF mips 32-bit little endian/);
       assert.match(mips.location, /^0x[0-9a-f]+ squashfs:bin\/lz4-mipsel$/);
+      assert.equal(mips.name, 'bin/lz4-mipsel');
       const models: string[] = [];
       for (const b of binaries) {
         assert.equal(await h().waitForStatus(alice, b.analysis_id), 'Complete');
@@ -94,6 +111,7 @@ for (const backend of backends) {
         related.children.map((c: { binary_id: number }) => c.binary_id).sort(),
         binaries.map((b) => b.binary_id).sort(),
       );
+      for (const c of related.children) assert.deepEqual([c.origin, c.task_id], ['firmware', null]);
       assert.deepEqual((await h().request('GET', `/v2/binaries/${binary_id}/related/status`, alice)).json().data, {
         status: 'COMPLETED',
       });
@@ -104,6 +122,8 @@ for (const backend of backends) {
         name: 'router.bin',
         sha256: sha(image),
         location: null,
+        origin: null,
+        task_id,
       });
 
       // Other files: listed with type and hash, downloadable.

@@ -146,8 +146,20 @@ for (const backend of backends) {
       const c = created.data;
       assert.equal(created.status, true);
       assert.deepEqual(
-        { content: c.content, user_id: c.user_id, resource_type: c.resource_type, resource_id: c.resource_id },
-        { content: 'looks packed', user_id: me.user_id, resource_type: 'analysis', resource_id: String(id) },
+        {
+          content: c.content,
+          user_id: c.user_id,
+          username: c.username,
+          resource_type: c.resource_type,
+          resource_id: c.resource_id,
+        },
+        {
+          content: 'looks packed',
+          user_id: me.user_id,
+          username: 'alice',
+          resource_type: 'analysis',
+          resource_id: String(id),
+        },
       );
       assert.ok(Number.isInteger(c.id) && c.id >= 1);
       assert.match(c.created_at, ISO);
@@ -159,8 +171,24 @@ for (const backend of backends) {
           [second.id, 'UPX 3.96'],
         ],
       );
+      // carol shares alice's team, so she sees the analysis and may comment; each comment names its author.
+      const carols = await h().request('POST', url, h().keys.carol, { content: 'agreed' });
+      assert.equal(carols.statusCode, 201, carols.body);
+      assert.deepEqual(
+        (await call('GET', url)).data.map((x: { content: string; username: string }) => [x.content, x.username]),
+        [
+          ['looks packed', 'alice'],
+          ['UPX 3.96', 'alice'],
+          ['agreed', 'carol'],
+        ],
+      );
+      await call('DELETE', `${url}/${carols.json().data.id}`, undefined, 403);
+      assert.equal((await h().request('DELETE', `${url}/${carols.json().data.id}`, h().keys.carol)).statusCode, 200);
       const updated = (await call('PATCH', `${url}/${c.id}`, { content: 'packed with UPX' })).data;
-      assert.deepEqual([updated.id, updated.content, updated.created_at], [c.id, 'packed with UPX', c.created_at]);
+      assert.deepEqual(
+        [updated.id, updated.content, updated.created_at, updated.username],
+        [c.id, 'packed with UPX', c.created_at, 'alice'],
+      );
       assert.ok(Date.parse(updated.updated_at) >= Date.parse(c.updated_at));
       const del = await call('DELETE', `${url}/${c.id}`);
       assert.deepEqual(del, { status: true, data: true, message: 'Success', errors: [], meta: {} });

@@ -1,5 +1,5 @@
-// Capabilities, tags, SBOM (reference shape and CycloneDX), vulnerabilities and the PDF report through the
-// API, on corpus binaries analysed with analysis_config asking for them, and what happens when it did not.
+// Capabilities, tags, SBOM (reference shape and CycloneDX), vulnerabilities, the PDF report and the overview
+// (the report's findings as data) through the API, on corpus binaries analysed with analysis_config asking for them, and what happens when it did not.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,38 @@ const ALL = { analysis_config: { generate_capabilities: true, generate_sbom: tru
 const INJECT = 'create thread in another process';
 
 const get = (h: Harness, url: string, key = h.keys.alice) => h.request('GET', url, key);
+
+interface Overview {
+  verdict: { score: number; level: string; label: string; tactics: { tactic: string; capabilities: number }[] } | null;
+  security: { feature: string; state: string; tone: string }[];
+  sections: { name: string; access: string; file_size: number; entropy: number | null }[];
+  imports: { name: string; library: string | null }[];
+  exports: { name: string; vaddr: number }[];
+  capabilities:
+    | {
+        rule: string;
+        weight: number;
+        attack: { tactic: string; id: string | null }[];
+        mbc: string[];
+        functions: { function_id: number | null; name: string; vaddr: number }[];
+      }[]
+    | null;
+}
+
+async function overview(h: Harness, id: number): Promise<Overview> {
+  const r = await get(h, `/v2/analyses/${id}/overview`);
+  assert.equal(r.statusCode, 200, r.body);
+  return r.json().data as Overview;
+}
+
+/** Every section with bytes in the file has an entropy, in bits per byte. */
+function assertMeasured(sections: Overview['sections']) {
+  assert.ok(sections.length > 0);
+  for (const s of sections.filter((x) => x.file_size > 0)) {
+    assert.equal(typeof s.entropy, 'number', s.name);
+    assert.ok(s.entropy! >= 0 && s.entropy! <= 8, `${s.name}: ${s.entropy}`);
+  }
+}
 
 async function analysed(h: Harness, file: Buffer, extra: Record<string, unknown>): Promise<number> {
   const id = await h.analysis(h.keys.alice, file, extra);
@@ -212,6 +244,64 @@ for (const backend of backends) {
         }
       });
 
+      test('overview: the verdict and its tactics, mitigations, sections with entropy, imports, capabilities', async () => {
+        const pe = await overview(h(), injector);
+        const store = createStore(openDatabase(h().config.databaseUrl));
+        const verdict = await store.events
+          .result(injector)
+          .then((doc) => analysisVerdict(readResultDocument(doc)!.capabilities!))
+          .finally(() => store.driver.close());
+        assert.deepEqual(
+          [pe.verdict!.score, pe.verdict!.level, pe.verdict!.label],
+          [Math.round(verdict.score * 100), 'malicious', verdict.label],
+        );
+        assert.equal(pe.verdict!.tactics[0]!.tactic, 'Reconnaissance');
+        assert.ok(pe.verdict!.tactics.find((t) => t.tactic === 'Defense Evasion')!.capabilities > 0);
+        const features = pe.security.map((m) => m.feature);
+        for (const f of ['DEP', 'ASLR']) assert.ok(features.includes(f), f);
+        assert.ok(!features.includes('RELRO'));
+        assertMeasured(pe.sections);
+        assert.equal(pe.sections.find((s) => s.name === '.text')?.access, 'r-x');
+        const remote = pe.imports.find((i) => i.name === 'CreateRemoteThread');
+        assert.match(remote?.library ?? '', /kernel32/i, JSON.stringify(pe.imports));
+
+        const capabilities = pe.capabilities!;
+        const weights = capabilities.map((c) => c.weight);
+        assert.deepEqual(
+          weights,
+          [...weights].sort((a, b) => b - a),
+        );
+        const inject = capabilities.find((c) => c.rule === INJECT)!;
+        assert.deepEqual(inject.attack, [{ tactic: 'Defense Evasion', technique: 'Process Injection', id: 'T1055' }]);
+        assert.deepEqual(inject.mbc, ['Process::Create Thread [C0038]']);
+        assert.equal(inject.functions.length, 1);
+        const [where] = inject.functions;
+        const fn = await get(h(), `/v2/functions/${where!.function_id}/capabilities`);
+        assert.ok(fn.json().data.capabilities.includes(INJECT), fn.body);
+        const tagged = (await get(h(), `/v2/analyses/${injector}/capabilities`)).json().data.capabilities as {
+          function_name: string;
+          function_vaddr: number;
+        }[];
+        assert.ok(tagged.some((t) => t.function_vaddr === where!.vaddr && t.function_name === where!.name));
+
+        const elf = await overview(h(), zlib);
+        assert.notEqual(elf.verdict!.level, 'malicious');
+        assert.deepEqual(
+          elf.security.filter((m) => ['NX', 'PIE', 'RELRO', 'DEP'].includes(m.feature)).map((m) => m.feature),
+          ['NX', 'PIE', 'RELRO'],
+        );
+        assertMeasured(elf.sections);
+        assert.ok(elf.sections.some((s) => s.name === '.bss' && s.file_size === 0 && s.entropy === null));
+        // ELF binds a symbol to no library (the loader searches them all).
+        assert.ok(elf.imports.some((i) => i.name === '__libc_start_main' && i.library === null));
+
+        // Without capabilities there is nothing to judge by: no verdict, no capabilities, the rest as usual.
+        const bare = await overview(h(), plain);
+        assert.equal(bare.verdict, null);
+        assert.equal(bare.capabilities, null);
+        assertMeasured(bare.sections);
+      });
+
       test('not asked for in analysis_config: 409 naming the flag; the PDF says so', async (t) => {
         for (const [route, flag] of [
           ['capabilities', 'generate_capabilities'],
@@ -237,7 +327,7 @@ for (const backend of backends) {
       });
 
       test("another user's private analysis is not found on every route", async () => {
-        for (const route of ['capabilities', 'sbom', 'sbom/cyclonedx', 'vulnerabilities', 'pdf']) {
+        for (const route of ['capabilities', 'sbom', 'sbom/cyclonedx', 'vulnerabilities', 'pdf', 'overview']) {
           const r = await get(h(), `/v2/analyses/${injector}/${route}`, h().keys.bob);
           assert.equal(r.statusCode, 404, `${route}: ${r.body}`);
         }

@@ -20,7 +20,10 @@ const SHAPE = [
   'its mapped spelling gives `decompilation` exactly. `summary` describes what the function calls, the strings',
   'and notable constants it uses, the capabilities matched in it and its callers and callees.',
   '`predicted_function_name` is the best name the latest auto-/ai-unstrip runs suggest for it, with',
-  '`predicted_function_name_confidence` (a Binlens extension).',
+  '`predicted_function_name_confidence` (a Binlens extension). `line_addresses` (a Binlens extension) gives,',
+  'for each line of `decompilation`, the addresses of the instructions it came from (a condition its compare',
+  'and branch, a `return` its `ret`; braces and declarations none): the web interface keeps C and disassembly',
+  "in step with it. Null when `decompilation` is a language model's rewrite.",
 ].join('\n');
 
 /** What the optional language model adds (docs/decisions.md, "AI refinement"). */

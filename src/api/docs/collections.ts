@@ -187,6 +187,11 @@ export const collectionsDocs = {
       'is analysed: executables the engine has a model for are analysed at once; any other becomes analysed',
       'when the one it was found for creates an analysis of its SHA-256. A child is visible to the one it was',
       'found for and to everyone who can see its parent; any other binary id answers 404.',
+      '',
+      '**Binlens extensions:** each relative says where in its parent it was found (`location`: a dump name,',
+      'or offsets and formats from the image down) and what found it there (`origin`: `dump` or `firmware`;',
+      'both null for a binary found in none); a firmware image carries its `task_id`',
+      '(`GET /v2/firmware/get-binaries/{task_id}`) when the caller may see the task.',
     ].join('\n'),
   },
   getBinaryRelatedStatus: {

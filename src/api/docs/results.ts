@@ -83,6 +83,21 @@ export const resultsDocs = {
       `${NOT_READY} ${HIDDEN_IS_MISSING}`,
     ].join('\n'),
   },
+  getAnalysisOverview: {
+    summary: 'Get the findings of an analysis at a glance',
+    description: [
+      '**Binlens extension** (the reference has no such operation): what the PDF report says, as data, for',
+      'the web interface. `verdict`: the score (0–100) of the capabilities combined as independent evidence,',
+      'its label and level, and how many capabilities map to each ATT&CK tactic (every Enterprise tactic, in',
+      'kill-chain order). `security`: the mitigations the format has, each with its state and a tone (`good`,',
+      '`bad`, `warn`, `neutral`). `sections`: every section with its access and, where it has bytes in the',
+      'file, their entropy (bits per byte, 0–8; null once the sample is no longer stored). `imports` and',
+      '`exports` as the binary lists them. `capabilities`: each rule matched, strongest first, with its',
+      'namespace, scope, weight, parsed ATT&CK mappings, MBC mappings and the functions it was found in.',
+      '`verdict` and `capabilities` are null for an analysis created without',
+      `\`analysis_config.generate_capabilities\`. ${NOT_READY} ${HIDDEN_IS_MISSING}`,
+    ].join('\n'),
+  },
   getXrefByVaddr: {
     summary: 'List cross-references at an address',
     description: [

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DynamicExecutionEnvelopes as E, IdParam } from '../../contracts/index.js';
+import { DynamicEventsQuery, DynamicExecutionEnvelopes as E, IdParam } from '../../contracts/index.js';
 import type { DynamicExecutionService } from '../../services/index.js';
 import { ok } from '../envelope.js';
 import { operation } from './schema.js';
@@ -48,6 +48,14 @@ export const dynamicExecutionRoutes =
       `${base}/process-tree`,
       operation(TAGS, 'getProcessTree', E.processTree, NOT_THERE, { params: AnalysisId }),
       async (req) => ok(await svc.processTree(req.caller, req.params.analysis_id)),
+    );
+    app.get(
+      `${base}/events`,
+      operation(TAGS, 'getDynamicExecutionEvents', E.events, NOT_THERE, {
+        params: AnalysisId,
+        querystring: DynamicEventsQuery,
+      }),
+      async (req) => ok(await svc.events(req.caller, req.params.analysis_id, req.query)),
     );
     app.get(`${base}/ttps`, operation(TAGS, 'getTtps', E.ttps, NOT_THERE, { params: AnalysisId }), async (req) =>
       ok(await svc.ttps(req.caller, req.params.analysis_id)),

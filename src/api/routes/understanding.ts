@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { CapabilityEnvelopes as E, CycloneDxDocument, IdParam } from '../../contracts/index.js';
+import {
+  AnalysisOverviewEnvelope,
+  CapabilityEnvelopes as E,
+  CycloneDxDocument,
+  IdParam,
+} from '../../contracts/index.js';
 import type { UnderstandingService } from '../../services/index.js';
 import { ok } from '../envelope.js';
 import { operation } from './schema.js';
@@ -49,6 +54,14 @@ export const understandingRoutes =
         params: AnalysisId,
       }),
       async (req) => ok(await svc.vulnerabilities(req.caller, req.params.analysis_id)),
+    );
+
+    app.get(
+      '/v2/analyses/:analysis_id/overview',
+      operation(['AnalysesResultsMetadata'], 'getAnalysisOverview', AnalysisOverviewEnvelope, NOT_THERE, {
+        params: AnalysisId,
+      }),
+      async (req) => ok(await svc.overview(req.caller, req.params.analysis_id)),
     );
 
     app.get(

@@ -1,20 +1,27 @@
 // The statements of a structured C function body, their rewriting into the forms people write (while,
 // do-while, early exits instead of else, conditions inverted rather than empty branches) and their printing.
-// Every rewrite keeps what the code does; a label nothing jumps to is not printed.
+// Every rewrite keeps what the code does, and what each line came from; a label nothing jumps to is not printed.
+
+/**
+ * Addresses of the instructions a statement (a line, or a construct's header) expresses, in any order and
+ * repeats allowed: they are gathered as statements are made and merged, and put in order once, as printed.
+ */
+export type Origins = readonly number[];
 
 export type CStmt =
   /**
    * One or more lines of C; `ends` when control never passes beyond it (return, abort, a tail call);
    * `assigns`: the one variable it writes, with nothing else done, so it can go when nothing reads that.
    */
-  | { k: 'line'; text: string; ends?: boolean; assigns?: string }
-  | { k: 'if'; cond: string; then: CStmt[]; else: CStmt[] }
-  /** `for (;;)`, `while (cond)`, `do … while (cond)` (`post`) or `for (init; cond; step)`. */
-  | { k: 'loop'; cond: string | null; post: boolean; body: CStmt[]; init?: string; step?: string }
+  | { k: 'line'; text: string; at: Origins; ends?: boolean; assigns?: string }
+  /** `at`: what its condition computes and tests. */
+  | { k: 'if'; cond: string; at: Origins; then: CStmt[]; else: CStmt[] }
+  /** `for (;;)`, `while (cond)`, `do … while (cond)` (`post`) or `for (init; cond; step)`; `at`: its header's. */
+  | { k: 'loop'; cond: string | null; at: Origins; post: boolean; body: CStmt[]; init?: string; step?: string }
   /** A braced compound (for the temporaries it declares). */
   | { k: 'scope'; body: CStmt[] }
   /** `switch (value)`: each case's labels (null: default) and body; a `break` in a body leaves the switch. */
-  | { k: 'switch'; value: string; cases: { labels: number[] | null; body: CStmt[] }[] }
+  | { k: 'switch'; value: string; at: Origins; cases: { labels: number[] | null; body: CStmt[] }[] }
   | { k: 'label'; name: string }
   | { k: 'goto'; name: string }
   | { k: 'break' }
@@ -187,17 +194,17 @@ function rewrite(list: CStmt[], targets: Set<string>): CStmt[] {
       const other = rewrite(s.else, targets);
       if (!then.length && !other.length) {
         // A condition that carries statements (`(a) && (x = y, x < 3)`) still runs them.
-        if (s.cond.includes(',')) out.push({ k: 'line', text: `(void)(${unwrap(s.cond)});` });
+        if (s.cond.includes(',')) out.push({ k: 'line', text: `(void)(${unwrap(s.cond)});`, at: s.at });
         continue;
       }
       if (!then.length) {
-        out.push({ k: 'if', cond: negate(s.cond), then: other, else: [] });
+        out.push({ ...s, cond: negate(s.cond), then: other, else: [] });
       } else if (other.length && ends(then)) {
         // No else after a branch that leaves.
-        out.push({ k: 'if', cond: s.cond, then, else: [] }, ...other);
+        out.push({ ...s, then, else: [] }, ...other);
       } else if (ends(other) && !ends(then)) {
-        out.push({ k: 'if', cond: negate(s.cond), then: other, else: [] }, ...then);
-      } else out.push({ k: 'if', cond: s.cond, then, else: other });
+        out.push({ ...s, cond: negate(s.cond), then: other, else: [] }, ...then);
+      } else out.push({ ...s, then, else: other });
     } else if (s.k === 'loop') {
       const l = loop(rewrite(s.body, targets));
       const counted = l.k === 'loop' ? countedLoop(out[out.length - 1], l) : null;
@@ -228,7 +235,7 @@ function earlyExit(list: CStmt[]): CStmt[] {
   const prev = list[n - 2];
   if (n < 2 || !isJump(last) || prev?.k !== 'if' || prev.else.length || !ends(prev.then) || isJump(prev.then[0]))
     return list;
-  return [...list.slice(0, n - 2), { k: 'if', cond: negate(prev.cond), then: [last!], else: [] }, ...prev.then];
+  return [...list.slice(0, n - 2), { ...prev, cond: negate(prev.cond), then: [last!] }, ...prev.then];
 }
 
 /** `for (;;)` as `while` when it starts with its exit test, as `do … while` when it ends with one. */
@@ -243,10 +250,10 @@ function loop(body: CStmt[]): CStmt {
     prev.then.length === 1 &&
     prev.then[0]!.k === 'continue'
   )
-    body = [...body.slice(0, -2), { k: 'if', cond: negate(prev.cond), then: [end], else: [] }];
+    body = [...body.slice(0, -2), { ...prev, cond: negate(prev.cond), then: [end] }];
   const first = body[0];
   if (first?.k === 'if' && !first.else.length && first.then.length === 1 && first.then[0]!.k === 'break')
-    return { k: 'loop', cond: negate(first.cond), post: false, body: body.slice(1) };
+    return { k: 'loop', cond: negate(first.cond), at: first.at, post: false, body: body.slice(1) };
   const last = body[body.length - 1];
   if (
     last?.k === 'if' &&
@@ -255,8 +262,8 @@ function loop(body: CStmt[]): CStmt {
     last.then[0]!.k === 'break' &&
     !continues(body.slice(0, -1))
   )
-    return { k: 'loop', cond: negate(last.cond), post: true, body: body.slice(0, -1) };
-  return { k: 'loop', cond: null, post: false, body };
+    return { k: 'loop', cond: negate(last.cond), at: last.at, post: true, body: body.slice(0, -1) };
+  return { k: 'loop', cond: null, at: [], post: false, body };
 }
 
 /**
@@ -270,7 +277,13 @@ function countedLoop(before: CStmt | undefined, l: Extract<CStmt, { k: 'loop' }>
   if (l.post || l.cond === null || l.init || !single(before) || !single(last) || before.assigns !== last.assigns)
     return null;
   if (!new RegExp(`\\b${before.assigns}\\b`).test(l.cond) || continues(l.body.slice(0, -1))) return null;
-  return { ...l, init: before.text.slice(0, -1), step: last.text.slice(0, -1), body: l.body.slice(0, -1) };
+  return {
+    ...l,
+    init: before.text.slice(0, -1),
+    step: last.text.slice(0, -1),
+    at: [...l.at, ...before.at, ...last.at],
+    body: l.body.slice(0, -1),
+  };
 }
 
 /** A `continue` of the loop `list` is the body of (not of a loop inside it; a switch's is the loop's). */
@@ -278,65 +291,78 @@ function continues(list: readonly CStmt[]): boolean {
   return list.some((s) => s.k === 'continue' || (s.k !== 'loop' && children(s).some(continues)));
 }
 
+/** Printed C: its lines, and for each the addresses of the instructions it came from (ascending, unique). */
+export interface PrintedC {
+  lines: string[];
+  at: number[][];
+}
+
 /** The statements as C text, indented two spaces a level. */
-export function printC(list: readonly CStmt[], indent = 1): string[] {
-  const out: string[] = [];
+export function printC(list: readonly CStmt[], indent = 1): PrintedC {
+  const lines: string[] = [];
+  const at: number[][] = [];
+  const put = (text: string, from: Origins = []): void => {
+    lines.push(text);
+    at.push(from.length ? [...new Set(from)].sort((a, b) => a - b) : []);
+  };
   const emit = (l: readonly CStmt[], depth: number): void => {
     const pad = '  '.repeat(depth);
     for (const s of l)
       switch (s.k) {
         case 'line':
-          for (const t of s.text.split('\n')) out.push(pad + t);
+          for (const t of s.text.split('\n')) put(pad + t, s.at);
           break;
         case 'label':
-          out.push(`${'  '.repeat(Math.max(0, depth - 1))}${s.name}:;`);
+          put(`${'  '.repeat(Math.max(0, depth - 1))}${s.name}:;`);
           break;
         case 'goto':
-          out.push(`${pad}goto ${s.name};`);
+          put(`${pad}goto ${s.name};`);
           break;
         case 'break':
         case 'continue':
-          out.push(`${pad}${s.k};`);
+          put(`${pad}${s.k};`);
           break;
         case 'scope':
-          out.push(`${pad}{`);
+          put(`${pad}{`);
           emit(s.body, depth + 1);
-          out.push(`${pad}}`);
+          put(`${pad}}`);
           break;
         case 'if': {
-          out.push(`${pad}if (${unwrap(s.cond)}) {`);
+          put(`${pad}if (${unwrap(s.cond)}) {`, s.at);
           emit(s.then, depth + 1);
           let rest = s.else;
           // else-if chains stay flat.
           for (let e = rest[0]; rest.length === 1 && e?.k === 'if'; e = rest[0]) {
-            out.push(`${pad}} else if (${unwrap(e.cond)}) {`);
+            put(`${pad}} else if (${unwrap(e.cond)}) {`, e.at);
             emit(e.then, depth + 1);
             rest = e.else;
           }
           if (rest.length) {
-            out.push(`${pad}} else {`);
+            put(`${pad}} else {`);
             emit(rest, depth + 1);
           }
-          out.push(`${pad}}`);
+          put(`${pad}}`);
           break;
         }
         case 'switch':
-          out.push(`${pad}switch (${unwrap(s.value)}) {`);
+          put(`${pad}switch (${unwrap(s.value)}) {`, s.at);
           for (const c of s.cases) {
-            for (const l of c.labels ?? [null]) out.push(`${pad}${l === null ? 'default' : `case ${l}`}:`);
+            for (const l of c.labels ?? [null]) put(`${pad}${l === null ? 'default' : `case ${l}`}:`);
             emit(c.body, depth + 1);
           }
-          out.push(`${pad}}`);
+          put(`${pad}}`);
           break;
         case 'loop':
-          if (s.post) out.push(`${pad}do {`);
-          else if (s.init !== undefined) out.push(`${pad}for (${s.init}; ${unwrap(s.cond ?? '')}; ${s.step ?? ''}) {`);
-          else out.push(`${pad}${s.cond === null ? 'for (;;)' : `while (${unwrap(s.cond)})`} {`);
+          // A do-while's condition is on its last line.
+          if (s.post) put(`${pad}do {`);
+          else if (s.init !== undefined) put(`${pad}for (${s.init}; ${unwrap(s.cond ?? '')}; ${s.step ?? ''}) {`, s.at);
+          else put(`${pad}${s.cond === null ? 'for (;;)' : `while (${unwrap(s.cond)})`} {`, s.at);
           emit(s.body, depth + 1);
-          out.push(s.post ? `${pad}} while (${unwrap(s.cond ?? '1')});` : `${pad}}`);
+          if (s.post) put(`${pad}} while (${unwrap(s.cond ?? '1')});`, s.at);
+          else put(`${pad}}`);
           break;
       }
   };
   emit(list, indent);
-  return out;
+  return { lines, at };
 }

@@ -6,7 +6,7 @@
 // structure.ts.
 import { forEachLoad, type DataFlow } from '../ir/dataflow.js';
 import type { DefSite } from '../ir/ssa.js';
-import { forEachRegRead, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
+import { forEachRegRead, stmtOperands, type Expr, type IrBlock, type Stmt } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
 import { signedAs, uType, Unsupported } from './c-names.js';
 import { dropUnread, identifiers, printC, simplify, type CStmt } from './c-tree.js';
@@ -30,6 +30,7 @@ import {
   classType,
   fit,
   homeAt,
+  origins,
   paramRegisters,
   registerParams,
   variable,
@@ -65,7 +66,10 @@ export function declaration(name: string, p: PrototypeC, typing: FunctionTyping 
   return `${declareAs(returns, name)}(${params || 'void'})`;
 }
 
-/** The function's C definition. Throws Unsupported when the code uses what the output cannot express yet. */
+/**
+ * The function's C definition, and for each of its lines the addresses of the instructions it came from.
+ * Throws Unsupported when the code uses what the output cannot express yet.
+ */
 export function functionC(
   df: DataFlow,
   program: Program,
@@ -73,7 +77,7 @@ export function functionC(
   name: string,
   proto: PrototypeC,
   typing: FunctionTyping,
-): { text: string; irreducible: boolean } {
+): { text: string; lines: number[][]; irreducible: boolean } {
   const { fn } = df.ssa;
   const arch = program.image.identity.architecture;
   const arm = arch === 'arm' || arch === 'arm64';
@@ -136,7 +140,13 @@ export function functionC(
   const { body: tree, flags, irreducible } = structure(flowGraph(ctx, new Set(df.ssa.order)));
   const body = printC(simplify(dropUnread(tree)));
   const head = `${declaration(name, proto, typing)} {`;
-  return { text: [head, ...prologue(ctx, body.join('\n'), flags), ...body, '}'].join('\n'), irreducible };
+  // The head, declarations, set-up and closing brace come from no instruction.
+  const before = [head, ...prologue(ctx, body.lines.join('\n'), flags)];
+  return {
+    text: [...before, ...body.lines, '}'].join('\n'),
+    lines: [...before.map(() => []), ...body.at, []],
+    irreducible,
+  };
 }
 
 /**
@@ -380,13 +390,14 @@ function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStm
   const body: CStmt[] = [];
   for (const [si, s] of b.stmts.entries()) {
     if (s.k === 'phi') continue;
+    const at = () => origins(ctx, s.at, stmtOperands(s));
     if (s.k === 'branch') {
       const taken = succ.find((x) => fn.blocks[x]!.start !== b.end) ?? succ[0];
       const fall = succ.find((x) => x !== taken) ?? taken;
       if (taken === undefined)
-        return { body: [...body, { k: 'line', text: 'abort();', ends: true }], exit: { k: 'end' } };
+        return { body: [...body, { k: 'line', text: 'abort();', at: at(), ends: true }], exit: { k: 'end' } };
       const cond = s.c.k === 'cond' ? condC(ctx, s.c.cc, s.c.flags) : exprC(ctx, s.c);
-      return { body, exit: { k: 'branch', cond, taken, fall: fall! } };
+      return { body, exit: { k: 'branch', cond, at: at(), taken, fall: fall! } };
     }
     if (s.k === 'jump') {
       if (s.target.k === 'const' && succ.length === 1) return { body, exit: { k: 'next' } };
@@ -394,17 +405,18 @@ function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStm
       const table = ctx.tables.get(`${bi}:${si}`);
       if (table) {
         const cases = [...table.cases].map(([to, values]) => ({ values, to }));
-        return { body, exit: { k: 'table', value: exprC(ctx, table.index), cases } };
+        const from = [...origins(ctx, s.at, [s.target, table.index]), ...table.retired];
+        return { body, exit: { k: 'table', value: exprC(ctx, table.index), at: from, cases } };
       }
       // A computed jump (a switch's table): the target compared with each successor's address, as it is or
       // as computed from a data copy's base.
       const deltas = ['0', ...ctx.program.copyDeltas()];
-      const pre: CStmt[] = [{ k: 'line', text: `uint64_t t = ${exprC(ctx, s.target)};` }];
+      const pre: CStmt[] = [{ k: 'line', text: `uint64_t t = ${exprC(ctx, s.target)};`, at: at() }];
       const cases = succ.map((to) => {
-        const at = `${fn.blocks[to]!.start}ull`;
-        return { test: deltas.map((d) => `t == ${at} + ${d}`).join(' || '), to };
+        const start = `${fn.blocks[to]!.start}ull`;
+        return { test: deltas.map((d) => `t == ${start} + ${d}`).join(' || '), to };
       });
-      return { body, exit: { k: 'switch', pre, cases } };
+      return { body, exit: { k: 'switch', pre, at: [s.at], cases } };
     }
     const lines = stmtC(ctx, s);
     // An assignment of a register's variable or a local can go if nothing reads what it writes.
@@ -414,11 +426,11 @@ function blockC(ctx: Context, bi: number, succ: readonly number[]): { body: CStm
         : s.k === 'store'
           ? (ctx.locals.at(s.addr, s.w) ?? undefined)
           : undefined;
-    if (lines.length) body.push({ k: 'line', text: lines.join('\n'), ...(assigns ? { assigns } : {}) });
-    if (s.k === 'ret' || (s.k === 'call' && s.tail)) {
-      body[body.length - 1] = { k: 'line', text: lines.join('\n'), ends: true };
-      return { body, exit: { k: 'end' } };
-    }
+    // A return or tail call ends the block (and writes no variable).
+    const ends = s.k === 'ret' || (s.k === 'call' && s.tail);
+    if (lines.length)
+      body.push({ k: 'line', text: lines.join('\n'), at: at(), ...(ends ? { ends } : assigns ? { assigns } : {}) });
+    if (ends) return { body, exit: { k: 'end' } };
   }
   return { body, exit: { k: 'next' } };
 }
@@ -525,14 +537,15 @@ function switchTables(ctx: Context): void {
         unchangedLocal(ctx, load, from, to),
       );
       if (!table) return;
-      ctx.tables.set(`${bi}:${si}`, table);
+      const retired: number[] = [];
+      ctx.tables.set(`${bi}:${si}`, { ...table, retired });
       const index = new Set<string>();
       forEachRegRead(table.index, (x) => index.add(`${x.r}:${x.ver}`));
-      const retired = new Set([`${bi}:${si}`]);
+      const retiredSites = new Set([`${bi}:${si}`]);
       // A use by a statement the output does not write (flags nothing reads) does not keep a value.
       const unwritten = (u: { block: number; stmt: number }) => {
         const st = fn.blocks[u.block]!.stmts[u.stmt]!;
-        return retired.has(`${u.block}:${u.stmt}`) || (st.k === 'set' && ctx.dead.has(`${st.r}:${st.ver}`));
+        return retiredSites.has(`${u.block}:${u.stmt}`) || (st.k === 'set' && ctx.dead.has(`${st.r}:${st.ver}`));
       };
       const work: Expr[] = [s.target];
       for (let steps = 0; work.length && steps < 256; steps++)
@@ -544,7 +557,8 @@ function switchTables(ctx: Context): void {
           if (!df.uses(x.r, x.ver).every(unwritten)) return;
           if (df.phiUsers(x.r, x.ver).some((v) => !ctx.dead.has(`${x.r}:${v}`))) return;
           ctx.dead.add(key);
-          retired.add(`${site!.block}:${site!.stmt}`);
+          retiredSites.add(`${site!.block}:${site!.stmt}`);
+          retired.push(def.at);
           work.push(def.e);
         });
     }),

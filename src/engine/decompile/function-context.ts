@@ -2,8 +2,9 @@
 // the function's context, its prototype in the calling convention's terms, register variables, widths,
 // and its parameters as the body reads them.
 import type { DataFlow } from '../ir/dataflow.js';
-import type { Expr } from '../ir/ir.js';
+import { forEachRegRead, type Expr } from '../ir/ir.js';
 import type { CallingConvention } from '../ir/lifter.js';
+import { definitionOf } from '../ir/ssa.js';
 import type { CoarseClass } from '../types/index.js';
 import { constant, operand, RESERVED, sType, uType, Unsupported } from './c-names.js';
 import type { FrameLocals } from './frame-locals.js';
@@ -61,8 +62,11 @@ export interface Context {
   typing: FunctionTyping;
   /** The parameter an entry register holds, by register (integer and float argument registers). */
   paramAt: Map<number, number>;
-  /** The switches computed jumps were compiled from, by the jump's `block:stmt`. */
-  tables: Map<string, JumpTable>;
+  /**
+   * The switches computed jumps were compiled from, by the jump's `block:stmt`, each with the addresses of
+   * the instructions that computed the target from its index (written nowhere else: the switch states them).
+   */
+  tables: Map<string, JumpTable & { retired: number[] }>;
   /** Frame slots that are parameters' homes: the parameter's position by the slot's offset. */
   homes: Map<number, number>;
   /** Registers whose entry value the output reads from their variable (the rest read the parameter). */
@@ -100,6 +104,24 @@ export const variables = (fn: { regs: { names: readonly string[] } }): Set<strin
  * past a new assignment, which propagation() refuses. Phis then need no copies.
  */
 export const variable = (ctx: Context, r: number) => variableOf(ctx.names[r]!);
+
+/**
+ * The instructions a statement at `at` reading `reads` expresses as written: its own, and those of the
+ * definitions written in place of what it reads (propagation), through theirs in turn.
+ */
+export function origins(ctx: Context, at: number, reads: readonly Expr[]): number[] {
+  const out = [at];
+  const visit = (e: Expr): void =>
+    forEachRegRead(e, (r) => {
+      const inlined = ctx.inline.get(`${r.r}:${r.ver}`);
+      if (!inlined) return;
+      const def = definitionOf(ctx.df.ssa, r.r, r.ver);
+      if (def) out.push(def.at);
+      visit(inlined);
+    });
+  reads.forEach(visit);
+  return out;
+}
 
 /** The expression under `e`'s widenings and narrowings whose low `w` bytes are `e`'s (none narrower than `w`). */
 export function lowBits(e: Expr, w: number): Expr {

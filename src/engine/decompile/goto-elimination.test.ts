@@ -1,7 +1,8 @@
 // Structuring and goto elimination against the flow graph they come from: random graphs are structured
 // (structure → eliminateGotos → dropUnread → simplify, as a function's C is made) and the resulting
 // statements are interpreted beside the graph, with the same outcome for each branch at each visit. Both
-// must run the same blocks in the same order; a reducible graph must come out without a goto.
+// must run the same blocks in the same order; a reducible graph must come out without a goto. Each line must
+// carry the origins of exactly the statements and tests it spells, wherever the rewrites moved them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropUnread, printC, simplify, type CStmt } from './c-tree.js';
@@ -75,6 +76,16 @@ function reducible(blocks: Block[]): boolean {
   return visit(0);
 }
 
+/** Block b's statements come from "instruction" b, its branch or table from TEST + b. */
+const TEST = 1000;
+
+/** The origins a printed line spells: its blocks' statements (`bN;`, `return N;`) and tests (`cN`, `vN`). */
+function spelled(line: string): number[] {
+  const found = [...line.matchAll(/\b(?:b|return )(\d+)\b/g)].map((m) => Number(m[1]));
+  found.push(...[...line.matchAll(/\b[cv](\d+)\b/g)].map((m) => TEST + Number(m[1])));
+  return [...new Set(found)].sort((a, b) => a - b);
+}
+
 /** The statements made of the graph, as a function's C is made. */
 function structured(blocks: Block[]): CStmt[] {
   const pred = blocks.map((_, i) => blocks.flatMap((x, p) => (succOf(x).includes(i) ? [p] : [])));
@@ -85,18 +96,18 @@ function structured(blocks: Block[]): CStmt[] {
     pred: (b) => pred[b]!,
     body: (b) => {
       const x = blocks[b]!;
-      const body: CStmt[] = x.quiet ? [] : [{ k: 'line', text: `b${b};` }];
-      return x.k === 'ret' ? [...body, { k: 'line', text: `return ${b};`, ends: true }] : body;
+      const body: CStmt[] = x.quiet ? [] : [{ k: 'line', text: `b${b};`, at: [b] }];
+      return x.k === 'ret' ? [...body, { k: 'line', text: `return ${b};`, at: [b], ends: true }] : body;
     },
     exit: (b): BlockExit => {
       const x = blocks[b]!;
       if (x.k === 'ret') return { k: 'end' };
       if (x.k === 'next') return { k: 'next' };
-      if (x.k === 'branch') return { k: 'branch', cond: `c${b}`, taken: x.to[0], fall: x.to[1] };
+      if (x.k === 'branch') return { k: 'branch', cond: `c${b}`, at: [TEST + b], taken: x.to[0], fall: x.to[1] };
       // As jump tables are read: one case per distinct target, with every value that leads to it.
       const targets = [...new Set(x.to)];
       const cases = targets.map((to) => ({ values: x.to.flatMap((t, i) => (t === to ? [i] : [])), to }));
-      return { k: 'table', value: `v${b}`, cases };
+      return { k: 'table', value: `v${b}`, at: [TEST + b], cases };
     },
     label: (b) => `L${b}`,
   });
@@ -356,8 +367,10 @@ test('goto elimination: random flow graphs run as their structured C does, and r
     for (let seed = 1; seed <= graphs; seed++) {
       const blocks = randomGraph(seed, size);
       const tree = structured(blocks);
-      const text = printC(tree, 0).join('\n');
+      const printed = printC(tree, 0);
+      const text = printed.lines.join('\n');
       const where = `graph ${seed} of up to ${size + 2} blocks: ${JSON.stringify(blocks)}\n${text}`;
+      printed.lines.forEach((line, i) => assert.deepEqual(printed.at[i], spelled(line), `line ${i + 1} of ${where}`));
       if (reducible(blocks)) {
         reducibleGraphs++;
         assert.doesNotMatch(text, /\bgoto\b/, where);

@@ -6,25 +6,29 @@
 // else, and no other reset is needed). Where a new loop would capture a `break` or `continue`, those become
 // gotos first, eliminated the same way. A goto that cannot be moved (it would enclose a constant or an
 // initialised array, or enter a switch's default or a loop with a condition) stays a goto.
-import { children, isDeclaration, negate, type CStmt } from './c-tree.js';
+import { children, isDeclaration, negate, type CStmt, type Origins } from './c-tree.js';
 
 type List = CStmt[];
 
 /** Where a statement is: its list and index, for each level from the function's body down. */
 type Path = { list: List; index: number }[];
 
-/** A goto as it stands: its statement (a bare goto, or `if (cond) goto L;`) and its condition (null: always). */
+/**
+ * A goto as it stands: its statement (a bare goto, or `if (cond) goto L;`), its condition (null: always) and
+ * what the condition came from, which every test of it made on the way keeps.
+ */
 interface Site {
   stmt: CStmt;
   jump: Extract<CStmt, { k: 'goto' }>;
   cond: string | null;
+  at: Origins;
 }
 
 /** Transformations per goto at most (each moves it one level): bounds the work on deep trees. */
 const MAX_STEPS = 400;
 
 const flagOf = (label: string) => `to_${label}`;
-const setFlag = (flag: string): CStmt => ({ k: 'line', text: `${flag} = true;`, assigns: flag });
+const setFlag = (flag: string): CStmt => ({ k: 'line', text: `${flag} = true;`, at: [], assigns: flag });
 
 /**
  * Replaces in `body` every goto that structured statements can replace (the rest stay gotos); returns the
@@ -43,7 +47,7 @@ export function eliminateGotos(body: List): string[] {
   }
   for (const label of flags) {
     const at = tree.pathOf(tree.label(label))?.at(-1);
-    at?.list.splice(at.index + 1, 0, { k: 'line', text: `${flagOf(label)} = false;`, assigns: flagOf(label) });
+    at?.list.splice(at.index + 1, 0, { k: 'line', text: `${flagOf(label)} = false;`, at: [], assigns: flagOf(label) });
   }
   return [...flags].map(flagOf);
 }
@@ -56,8 +60,8 @@ function siteOf(tree: Tree, jump: Site['jump']): Site | null {
   const up = path.at(-2);
   const parent = up?.list[up.index];
   if (parent?.k === 'if' && parent.then === list && list.length === 1 && !parent.else.length)
-    return { stmt: parent, jump, cond: parent.cond };
-  return { stmt: jump, jump, cond: null };
+    return { stmt: parent, jump, cond: parent.cond, at: parent.at };
+  return { stmt: jump, jump, cond: null, at: [] };
 }
 
 /**
@@ -184,8 +188,8 @@ function hoisted(list: List): { decls: List; rest: List } | null {
       decls.push(s);
     } else if (/\bconst\b/.test(m[1]!)) return null;
     else {
-      decls.push({ k: 'line', text: `${m[1]!}${m[2]!};` });
-      rest.push({ k: 'line', text: `${m[2]!} = ${m[3]!};`, assigns: m[2]! });
+      decls.push({ k: 'line', text: `${m[1]!}${m[2]!};`, at: [] });
+      rest.push({ k: 'line', text: `${m[2]!} = ${m[3]!};`, at: s.at, assigns: m[2]! });
     }
   }
   return { decls, rest };
@@ -326,8 +330,8 @@ class Mover {
   private check(): CStmt {
     this.flags.add(this.label);
     const jump: Site['jump'] = { k: 'goto', name: this.label };
-    const stmt: CStmt = { k: 'if', cond: this.flag, then: [jump], else: [] };
-    this.site = { stmt, jump, cond: this.flag };
+    const stmt: CStmt = { k: 'if', cond: this.flag, at: [], then: [jump], else: [] };
+    this.site = { stmt, jump, cond: this.flag, at: [] };
     return stmt;
   }
 
@@ -346,16 +350,17 @@ class Mover {
    * code it jumps over) when it does not.
    */
   private jumpOver(skipped: List): List {
-    const { cond } = this.site;
-    if (this.flagged) return skipped.length ? [{ k: 'if', cond: negate(this.flag), then: skipped, else: [] }] : [];
+    const { cond, at } = this.site;
+    const unflagged = (): CStmt => ({ k: 'if', cond: negate(this.flag), at: [], then: skipped, else: [] });
+    if (this.flagged) return skipped.length ? [unflagged()] : [];
     if (cond === null) {
       this.flags.add(this.label);
       const set = setFlag(this.flag);
       if (!this.targeted(skipped)) return [set];
-      return [set, { k: 'if', cond: negate(this.flag), then: skipped, else: [] }];
+      return [set, unflagged()];
     }
     this.flags.add(this.label);
-    return [{ k: 'if', cond, then: [setFlag(this.flag)], else: skipped }];
+    return [{ k: 'if', cond, at, then: [setFlag(this.flag)], else: skipped }];
   }
 
   /** Out of the construct around the goto's list: 'moved' one level, 'done' (no goto left), or 'stuck'. */
@@ -369,13 +374,13 @@ class Mover {
     if (parent.k === 'loop' || parent.k === 'switch') {
       // `break` leaves the construct the list belongs to; what follows the goto stays for other paths.
       const leave: CStmt = { k: 'break' };
-      const { cond } = this.site;
-      if (this.flagged) list.push({ k: 'if', cond: this.flag, then: [leave], else: [] }, ...rest);
+      const { cond, at } = this.site;
+      if (this.flagged) list.push({ k: 'if', cond: this.flag, at: [], then: [leave], else: [] }, ...rest);
       else {
         this.flags.add(this.label);
         const fire = [setFlag(this.flag), leave];
         if (cond === null) list.push(...fire, ...(this.targeted(rest) ? rest : []));
-        else list.push({ k: 'if', cond, then: fire, else: [] }, ...rest);
+        else list.push({ k: 'if', cond, at, then: fire, else: [] }, ...rest);
       }
     } else if (parent.k === 'if' || parent.k === 'scope') {
       // An if's arm that ends in the goto, with the label after the if in its list: the code between
@@ -443,12 +448,12 @@ class Mover {
   private forward(list: List, index: number, at: number): boolean {
     const skipped = hoisted(list.slice(index + 1, at));
     if (!skipped) return false;
-    const { cond } = this.site;
+    const { cond, at: from } = this.site;
     const guarded =
       cond === null
         ? this.jumpOver(skipped.rest)
         : skipped.rest.length
-          ? [{ k: 'if', cond: negate(cond), then: skipped.rest, else: [] } as CStmt]
+          ? [{ k: 'if', cond: negate(cond), at: from, then: skipped.rest, else: [] } as CStmt]
           : [];
     list.splice(index, at - index, ...skipped.decls, ...guarded);
     return true;
@@ -458,9 +463,10 @@ class Mover {
   private backward(list: List, at: number, index: number): boolean {
     const body = hoisted(list.slice(at, index));
     if (!body) return false;
-    const { cond } = this.site;
-    const exit: List = cond === null ? [] : [{ k: 'if', cond: negate(cond), then: [{ k: 'break' }], else: [] }];
-    const loop: CStmt = { k: 'loop', cond: null, post: false, body: [...body.rest, ...exit] };
+    const { cond, at: from } = this.site;
+    const exit: List =
+      cond === null ? [] : [{ k: 'if', cond: negate(cond), at: from, then: [{ k: 'break' }], else: [] }];
+    const loop: CStmt = { k: 'loop', cond: null, at: [], post: false, body: [...body.rest, ...exit] };
     list.splice(at, index - at + 1, ...body.decls, loop);
     return true;
   }
@@ -479,7 +485,7 @@ class Mover {
     if (!before) return false;
     const tail = label.list.splice(0);
     label.list.push(...before.rest, setFlag(this.flag));
-    list.splice(index, 1, { k: 'if', cond: this.flag, then: tail.slice(label.index), else: [] });
+    list.splice(index, 1, { k: 'if', cond: this.flag, at: [], then: tail.slice(label.index), else: [] });
     list.splice(at, 0, ...before.decls);
     return true;
   }
@@ -491,15 +497,16 @@ class Mover {
   private lift(list: List, at: number, index: number): Extract<CStmt, { k: 'loop' }> | null {
     const body = hoisted(list.slice(at, index));
     if (!body) return null;
-    const { cond } = this.site;
+    const { cond, at: from } = this.site;
     const again: List = this.flagged
-      ? [{ k: 'if', cond: negate(this.flag), then: [{ k: 'break' }], else: [] }]
+      ? [{ k: 'if', cond: negate(this.flag), at: [], then: [{ k: 'break' }], else: [] }]
       : cond === null
         ? [setFlag(this.flag)]
-        : [{ k: 'if', cond: negate(cond), then: [{ k: 'break' }], else: [] }, setFlag(this.flag)];
+        : [{ k: 'if', cond: negate(cond), at: from, then: [{ k: 'break' }], else: [] }, setFlag(this.flag)];
     const loop: Extract<CStmt, { k: 'loop' }> = {
       k: 'loop',
       cond: null,
+      at: [],
       post: false,
       body: [this.check(), ...body.rest, ...again],
     };

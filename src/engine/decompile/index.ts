@@ -25,6 +25,11 @@ export interface DecompiledFunction {
   name: string;
   /** Its C definition, or null with `error` saying what it uses that the output cannot express yet. */
   text: string | null;
+  /**
+   * For each line of `text`, the addresses of the instructions whose effects it states, ascending: none for
+   * braces, declarations and set-up, all those an expression folds together for its line. Empty without a text.
+   */
+  lines: number[][];
   error?: string;
   /** What its text refers to outside itself: itself, its callees, library functions, data, strings. */
   symbols: DecompiledSymbol[];
@@ -128,6 +133,7 @@ export function decompile(
     const name = program.nameOf(fi);
     const done = (
       text: string | null,
+      lines: number[][] = [],
       error?: string,
       symbols: DecompiledSymbol[] = [],
       prototype: DecompiledPrototype | null = null,
@@ -136,6 +142,7 @@ export function decompile(
       address: f.start,
       name,
       text,
+      lines,
       ...(error === undefined ? {} : { error }),
       symbols,
       prototype,
@@ -147,7 +154,7 @@ export function decompile(
     // A 16-byte value passed by value is the output's 16-byte struct.
     if (sig?.params.some((p) => p.cls === 'int128')) program.runtime.use('v128');
     const fn = lifter.lift(fi, layouts[fi]!);
-    if (!sig || !abi || !fn) return done(null, 'no lifter for its CPU');
+    if (!sig || !abi || !fn) return done(null, [], 'no lifter for its CPU');
     try {
       const typing = typingOf(fi, variables(fn));
       const c = program.referencesOf(() => functionC(dataFlow(toSsa(fn)), program, abi.convention, name, sig, typing));
@@ -163,6 +170,7 @@ export function decompile(
       };
       return done(
         c.value.text,
+        c.value.lines,
         undefined,
         [self, ...c.symbols.filter((s) => s.kind !== 'function' || s.name !== name)],
         prototype,
@@ -170,8 +178,9 @@ export function decompile(
       );
     } catch (err) {
       // A defect met on one function costs that function, not the binary's other decompilations.
-      if (!(err instanceof Unsupported)) return done(null, `the decompiler failed on it: ${(err as Error).message}`);
-      return done(null, err.message);
+      if (!(err instanceof Unsupported))
+        return done(null, [], `the decompiler failed on it: ${(err as Error).message}`);
+      return done(null, [], err.message);
     }
   }
 }

@@ -28,23 +28,28 @@ function decompileShape(shape: Shape): string {
         pred: (b) => pred[b]!,
         body: (b) =>
           'ret' in shape[b]!
-            ? [{ k: 'line', text: `return ${b};`, ends: true }]
+            ? [{ k: 'line', text: `return ${b};`, at: [], ends: true }]
             : shape[b]!.quiet
               ? []
-              : [{ k: 'line', text: `b${b};` }],
+              : [{ k: 'line', text: `b${b};`, at: [] }],
         exit: (b): BlockExit => {
           const x = shape[b]!;
           if ('ret' in x) return { k: 'end' };
           if ('table' in x)
-            return { k: 'table', value: x.table, cases: x.to.map((to, i) => ({ values: x.values[i]!, to })) };
-          return 'branch' in x ? { k: 'branch', cond: x.branch, taken: x.to[0], fall: x.to[1] } : { k: 'next' };
+            return {
+              k: 'table',
+              value: x.table,
+              at: [],
+              cases: x.to.map((to, i) => ({ values: x.values[i]!, to })),
+            };
+          return 'branch' in x ? { k: 'branch', cond: x.branch, at: [], taken: x.to[0], fall: x.to[1] } : { k: 'next' };
         },
         label: (b) => `L${b}`,
       }).body,
     ),
     0,
   );
-  return text.join('\n');
+  return text.lines.join('\n');
 }
 
 test('structure: a loop tested at its head is a while loop', () => {
@@ -195,28 +200,35 @@ test('structure: a branch into a block that only branches again to a shared targ
   assert.doesNotMatch(decompileShape(shared), /\|\|/);
 });
 
-test('simplify: an assignment, then a while loop ending in an assignment of the same variable its test reads, is a for loop (not when the body continues)', () => {
-  const assign = (v: string, e: string): CStmt => ({ k: 'line', text: `${v} = ${e};`, assigns: v });
+test('simplify: an assignment, then a while loop ending in an assignment of the same variable its test reads, is a for loop (not when the body continues) whose header comes from all three', () => {
+  const assign = (v: string, e: string, at: number): CStmt => ({
+    k: 'line',
+    text: `${v} = ${e};`,
+    at: [at],
+    assigns: v,
+  });
   const loop = (body: CStmt[]): CStmt[] => [
-    assign('i', '0'),
+    assign('i', '0', 1),
     {
       k: 'loop',
       cond: null,
+      at: [],
       post: false,
-      body: [{ k: 'if', cond: 'i >= n', then: [{ k: 'break' }], else: [] }, ...body],
+      body: [{ k: 'if', cond: 'i >= n', at: [2], then: [{ k: 'break' }], else: [] }, ...body],
     },
   ];
-  assert.deepEqual(printC(simplify(loop([{ k: 'line', text: 's += i;' }, assign('i', 'i + 1')])), 0), [
-    'for (i = 0; i < n; i = i + 1) {',
-    '  s += i;',
-    '}',
-  ]);
+  assert.deepEqual(printC(simplify(loop([{ k: 'line', text: 's += i;', at: [3] }, assign('i', 'i + 1', 4)])), 0), {
+    lines: ['for (i = 0; i < n; i = i + 1) {', '  s += i;', '}'],
+    at: [[1, 2, 4], [3], []],
+  });
   const continuing = loop([
-    { k: 'if', cond: 'skip', then: [{ k: 'continue' }], else: [] },
-    { k: 'line', text: 's += i;' },
-    assign('i', 'i + 1'),
+    { k: 'if', cond: 'skip', at: [], then: [{ k: 'continue' }], else: [] },
+    { k: 'line', text: 's += i;', at: [3] },
+    assign('i', 'i + 1', 4),
   ]);
-  assert.match(printC(simplify(continuing), 0).join('\n'), /^i = 0;\nwhile \(i < n\) \{/);
+  const printed = printC(simplify(continuing), 0);
+  assert.match(printed.lines.join('\n'), /^i = 0;\nwhile \(i < n\) \{/);
+  assert.deepEqual(printed.at.slice(0, 2), [[1], [2]], 'the while stands for the exit test');
 });
 
 test('structure: a short block that returns is written again where a goto would lead to it (the shared epilogue)', () => {

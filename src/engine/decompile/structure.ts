@@ -4,18 +4,18 @@
 // fits none of these — irreducible flow, a loop's second exit, a join another construct already placed —
 // is first a goto to the block's label; in reducible flow, goto elimination then replaces each of them.
 import { immediateDominators, reversePostorder } from '../ir/dominators.js';
-import { isDeclaration, isJump, negate, type CStmt } from './c-tree.js';
+import { isDeclaration, isJump, negate, type CStmt, type Origins } from './c-tree.js';
 import { eliminateGotos } from './goto-elimination.js';
 
-/** How a block leaves, once its own statements have run. */
+/** How a block leaves, once its own statements have run; `at`: the instructions that decide where. */
 export type BlockExit =
   /** To its one successor (none: the output aborts, as the machine would run off the code). */
   | { k: 'next' }
-  | { k: 'branch'; cond: string; taken: number; fall: number }
+  | { k: 'branch'; cond: string; at: Origins; taken: number; fall: number }
   /** A computed jump: `pre` computes what `cases` test, each to one successor. */
-  | { k: 'switch'; pre: CStmt[]; cases: { test: string; to: number }[] }
+  | { k: 'switch'; pre: CStmt[]; at: Origins; cases: { test: string; to: number }[] }
   /** A jump through a table read at `value`: each successor with the values that lead to it. */
-  | { k: 'table'; value: string; cases: { values: number[]; to: number }[] }
+  | { k: 'table'; value: string; at: Origins; cases: { values: number[]; to: number }[] }
   /** Its statements end it (return, tail call). */
   | { k: 'end' };
 
@@ -47,20 +47,22 @@ interface Loop {
 const MAX_CONDITION_STEPS = 2;
 
 /**
- * A block's statements as expressions to run before its test: each a one-line statement (no declaration,
- * label or control), at most MAX_CONDITION_STEPS; null when they cannot be.
+ * A block's statements as expressions to run before its test (and what they came from): each a one-line
+ * statement (no declaration, label or control), at most MAX_CONDITION_STEPS; null when they cannot be.
  */
-function prefix(body: CStmt[]): string[] | null {
+function prefix(body: CStmt[]): { steps: string[]; at: number[] } | null {
   if (body.length > MAX_CONDITION_STEPS) return null;
-  const out: string[] = [];
+  const steps: string[] = [];
+  const at: number[] = [];
   for (const s of body) {
     if (s.k !== 'line' || s.ends || s.text.includes('\n') || !s.text.endsWith(';')) return null;
     // Statements that are not expressions: declarations and control.
     const t = s.text;
     if (/^(if|for|while|do|switch|return|goto|break|continue)\b/.test(t) || isDeclaration(t)) return null;
-    out.push(t.slice(0, -1));
+    steps.push(t.slice(0, -1));
+    at.push(...s.at);
   }
-  return out;
+  return { steps, at };
 }
 
 /** A construct being written that `break` leaves: a loop, or a switch (whose header is -1). */
@@ -248,7 +250,7 @@ class Structurer {
     }
     if (exit.k !== 'branch') return null;
     const [then, other] = [on(exit.taken), on(exit.fall)];
-    return then && other ? [...body, { k: 'if', cond: exit.cond, then, else: other }] : null;
+    return then && other ? [...body, { k: 'if', cond: exit.cond, at: exit.at, then, else: other }] : null;
   }
 
   /** How a copy goes on to `to` without a goto: falling out, continue, break or a copy of `to`; else null. */
@@ -282,7 +284,7 @@ class Structurer {
         this.open.push(loop);
         const body = this.seq(cur, null);
         this.open.pop();
-        out.push({ k: 'loop', cond: null, post: false, body });
+        out.push({ k: 'loop', cond: null, at: [], post: false, body });
         next = loop.follow;
       } else next = this.block(cur, out);
       if (next === null) break;
@@ -309,7 +311,7 @@ class Structurer {
     if (exit.k === 'next' || (exit.k === 'branch' && exit.taken === exit.fall)) {
       const s = exit.k === 'branch' ? exit.taken : g.succ(b)[0];
       if (s === undefined) {
-        out.push({ k: 'line', text: 'abort();', ends: true });
+        out.push({ k: 'line', text: 'abort();', at: [], ends: true });
         return null;
       }
       return s;
@@ -322,11 +324,11 @@ class Structurer {
         to === loop.header ? { k: 'continue' } : to === loop.follow && breaks ? { k: 'break' } : null;
       const [taken, fall] = [jump(exit.taken), jump(exit.fall)];
       if (taken) {
-        out.push({ k: 'if', cond: exit.cond, then: [taken], else: [] });
+        out.push({ k: 'if', cond: exit.cond, at: exit.at, then: [taken], else: [] });
         return exit.fall;
       }
       if (fall) {
-        out.push({ k: 'if', cond: negate(exit.cond), then: [fall], else: [] });
+        out.push({ k: 'if', cond: negate(exit.cond), at: exit.at, then: [fall], else: [] });
         return exit.taken;
       }
       // One way stays in the loop, the other leaves it: `if (c) { …; break; }` and the loop goes on.
@@ -337,7 +339,7 @@ class Structurer {
       ] as const)
         if (leaves(to, other)) {
           const t = this.transfer(to, null);
-          out.push({ k: 'if', cond, then: t === 'place' ? this.seq(to, null) : t, else: [] });
+          out.push({ k: 'if', cond, at: exit.at, then: t === 'place' ? this.seq(to, null) : t, else: [] });
           return other;
         }
     }
@@ -347,7 +349,7 @@ class Structurer {
       return t === 'place' ? this.seq(to, join) : t;
     };
     if (exit.k === 'branch') {
-      out.push({ k: 'if', cond: exit.cond, then: arm(exit.taken), else: arm(exit.fall) });
+      out.push({ k: 'if', cond: exit.cond, at: exit.at, then: arm(exit.taken), else: arm(exit.fall) });
       return join;
     }
     if (exit.k === 'table') {
@@ -361,12 +363,14 @@ class Structurer {
       out.push({
         k: 'switch',
         value: exit.value,
-        cases: [...cases, { labels: null, body: [{ k: 'line', text: 'abort();', ends: true }] }],
+        at: exit.at,
+        cases: [...cases, { labels: null, body: [{ k: 'line', text: 'abort();', at: [], ends: true }] }],
       });
       return join;
     }
-    let chain: CStmt[] = [{ k: 'line', text: 'abort();', ends: true }];
-    for (const c of [...exit.cases].reverse()) chain = [{ k: 'if', cond: c.test, then: arm(c.to), else: chain }];
+    let chain: CStmt[] = [{ k: 'line', text: 'abort();', at: [], ends: true }];
+    for (const c of [...exit.cases].reverse())
+      chain = [{ k: 'if', cond: c.test, at: exit.at, then: arm(c.to), else: chain }];
     out.push({ k: 'scope', body: [...exit.pre, ...chain] });
     return join;
   }
@@ -384,9 +388,10 @@ class Structurer {
       // Not a block an enclosing construct continues at (its code after the construct would jump to it).
       const continued = (x: number) => this.follows.includes(x) || this.open.some((l) => l.follow === x);
       const inner = (x: number) => {
-        const steps = g.pred(x).length === 1 && !this.loops.has(x) && !continued(x) ? prefix(g.body(x)) : null;
-        const e = steps === null ? null : g.exit(x);
-        return e?.k === 'branch' && e.taken !== e.fall ? { ...e, steps: steps! } : null;
+        const pre = g.pred(x).length === 1 && !this.loops.has(x) && !continued(x) ? prefix(g.body(x)) : null;
+        const e = pre === null ? null : g.exit(x);
+        // The merged test states the inner block's statements and test as well as this one.
+        return e?.k === 'branch' && e.taken !== e.fall ? { ...e, steps: pre!.steps, at: [...e.at, ...pre!.at] } : null;
       };
       const { cond, taken, fall } = exit;
       // Statements move into a condition only to save a goto: not when the shared target is where a loop
@@ -400,10 +405,22 @@ class Structurer {
       let next: BlockExit | null = null;
       if (f && (f.taken === taken || f.fall === taken)) {
         const also = test(f.steps, f.taken === taken ? f.cond : negate(f.cond));
-        next = { k: 'branch', cond: `(${cond}) || (${also})`, taken, fall: f.taken === taken ? f.fall : f.taken };
+        next = {
+          k: 'branch',
+          cond: `(${cond}) || (${also})`,
+          at: [...exit.at, ...f.at],
+          taken,
+          fall: f.taken === taken ? f.fall : f.taken,
+        };
       } else if (t && (t.fall === fall || t.taken === fall)) {
         const also = test(t.steps, t.fall === fall ? t.cond : negate(t.cond));
-        next = { k: 'branch', cond: `(${cond}) && (${also})`, taken: t.fall === fall ? t.taken : t.fall, fall };
+        next = {
+          k: 'branch',
+          cond: `(${cond}) && (${also})`,
+          at: [...exit.at, ...t.at],
+          taken: t.fall === fall ? t.taken : t.fall,
+          fall,
+        };
       }
       if (!next) break;
       exit = next;

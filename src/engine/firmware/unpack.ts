@@ -1,7 +1,8 @@
 // Recursive unpacking of a firmware image: its chunks found (scan.ts), each chunk's entries placed through
 // the one confined output (output.ts), every file written scanned in turn, to a bounded depth. The report
-// says what contains what (chunks in files, files in chunks, with offsets), what each file is, the ranges
-// nothing recognised (with their entropy) and every problem met; extraction goes on past each problem.
+// says what contains what (chunks in files, files in chunks, with offsets, chunks with their entropy), what
+// each file is, the ranges nothing recognised (with their entropy) and every problem met; extraction goes on
+// past each problem.
 import { createHash } from 'node:crypto';
 import { identify } from '../formats/identify.js';
 import { shannonEntropy } from '../hashes.js';
@@ -29,10 +30,14 @@ export interface ChunkRecord {
   description: string | null;
   /** The directory its entries were written under. */
   dir: string;
+  /** Shannon entropy of its first ENTROPY_SAMPLE bytes; absent from reports made before it was recorded. */
+  entropy?: number;
 }
 
 export interface FileRecord {
   path: string;
+  /** Its name in the container it came out of, as the container gives it; absent from older reports. */
+  name?: string;
   /** The chunk it came out of (-1: unknown, when the unpacker stopped before it could report). */
   chunk: number;
   size: number;
@@ -65,7 +70,7 @@ export interface ExtractionReport {
 
 /** Gaps shorter than this (alignment, headers' tails) are not worth a line of the report. */
 const MIN_UNKNOWN = 16;
-/** Bytes of an unknown range its entropy is computed over. */
+/** Bytes of a chunk or an unknown range its entropy is computed over. */
 const ENTROPY_SAMPLE = 1 << 20;
 const EXECUTABLE_FORMATS = new Set(['elf', 'pe', 'macho']);
 
@@ -118,6 +123,7 @@ export function unpackImage(image: Uint8Array, out: ExtractionOutput, options: U
         format: c.format.name,
         description: c.probed.description ?? null,
         dir,
+        entropy: entropyOf(data.subarray(c.offset, c.offset + c.probed.size)),
       });
       const here = `${location}${location ? ' > ' : ''}${hex(c.offset)} ${c.format.name}`;
       const chunkCtx: ReadContext = { ...ctx, problem: (message) => out.problem(here, message) };
@@ -129,6 +135,7 @@ export function unpackImage(image: Uint8Array, out: ExtractionOutput, options: U
           const fileLocation = `${here}:${entry.path}`;
           files.push({
             path,
+            name: entry.path,
             chunk: id,
             size: entry.data.length,
             sha256: sha256(entry.data),
@@ -165,7 +172,7 @@ export function unpackImage(image: Uint8Array, out: ExtractionOutput, options: U
           in: carrier,
           offset: at,
           size: gap.length,
-          entropy: shannonEntropy(gap.subarray(0, ENTROPY_SAMPLE)),
+          entropy: entropyOf(gap),
         });
       }
       at = Math.max(at, range.end);
@@ -176,4 +183,6 @@ export function unpackImage(image: Uint8Array, out: ExtractionOutput, options: U
   return { chunks, files, links: out.links, unknown, problems: out.problems, bytesWritten: out.bytes, stopped };
 }
 
+/** Bounded: a long range's entropy is that of its first ENTROPY_SAMPLE bytes. */
+const entropyOf = (range: Uint8Array) => shannonEntropy(range.subarray(0, ENTROPY_SAMPLE));
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
