@@ -45,7 +45,7 @@ module.exports = {
     // tools/bench measures the layers as the service runs them: the engine (timed per stage with the CLI's
     // StageClock, with rules and demangler loaded as jobs/ loads them), the store, the analysis pool, the
     // whole service in-process (main) or as a process; API responses typed by contracts/. From test/ only the
-    // corpus/objdump helpers and hand-built multipart bodies.
+    // corpus/objdump helpers, hand-built multipart bodies and the browser the web interface's tests drive.
     tool('bench', [
       'src/shared',
       'src/contracts',
@@ -57,11 +57,13 @@ module.exports = {
       'src/cli/stage-clock.ts',
       'test/helpers/engine/disasm.ts',
       'test/helpers/multipart.ts',
+      'test/helpers/browser.ts',
     ]),
     // tools/tune chooses engine constants on the bench's similarity protocol and index vectors.
     tool('tune', ['src/shared', 'src/engine', 'tools/bench/similarity-protocol.ts', 'tools/bench/index-corpus.ts']),
-    // tools/build (copy-assets, run-tests) works on files only.
-    tool('build', []),
+    // tools/build: copy-assets and run-tests work on files; web builds the service (never listening) for its
+    // OpenAPI document, which types the web interface.
+    tool('build', ['src/config', 'src/main']),
     {
       name: 'src-is-shipped',
       comment: 'code in src/ never imports test support or tooling',

@@ -1,7 +1,8 @@
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.bench/', 'fuzz-findings/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', '.bench/', 'fuzz-findings/', 'web/src/api/schema.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -10,4 +11,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The web interface: hooks called unconditionally, effects with every dependency named.
+  { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  // About what the React Compiler cannot memoise: the interface is not compiled by it.
+  { files: ['web/**/*.{ts,tsx}'], rules: { 'react-hooks/incompatible-library': 'off' } },
 );

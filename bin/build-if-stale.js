@@ -10,22 +10,26 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mtime = (file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
-/** The latest change to a TypeScript source under `dir`. */
+/** Sources a build reads: TypeScript, and the web interface's TSX, CSS and page. */
+const SOURCE = /\.(ts|tsx|css|html)$/;
+
+/** The latest change to a source under `dir`; the generated API types of the interface are an output. */
 function newestSource(dir) {
   let newest = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (e.name.endsWith('.ts')) newest = Math.max(newest, mtime(p));
+    else if (SOURCE.test(e.name) && e.name !== 'schema.d.ts') newest = Math.max(newest, mtime(p));
   }
   return newest;
 }
 
 /** Builds when needed; exits the process with the build's status when the build fails. */
 export function buildIfStale() {
-  // tsc rewrites every output on each build, so one output's time is the build's.
-  const built = mtime(join(root, 'dist', 'src', 'cli', 'main.js'));
-  if (built !== 0 && newestSource(join(root, 'src')) <= built && newestSource(join(root, 'tools')) <= built) return;
+  // The build's last step stamps it (tools/build/web.ts): a failed or unfinished build stays stale.
+  const built = mtime(join(root, 'dist', '.built'));
+  const sources = ['src', 'tools', 'web'].map((d) => newestSource(join(root, d)));
+  if (built !== 0 && sources.every((t) => t <= built)) return;
   console.error(built === 0 ? 'binlens: building…' : 'binlens: sources changed since the last build: building…');
   const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (r.status !== 0) process.exit(r.status ?? 1);

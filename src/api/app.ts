@@ -33,6 +33,7 @@ import { API_INFO, API_TAGS, DOCS_UI } from './docs/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestLog } from './plugins/request-log.js';
+import { registerWebInterface } from './web-interface.js';
 import { analysesRoutes } from './routes/analyses.js';
 import { analysisEventsRoute } from './routes/analysis-events.js';
 import { analysisResultsRoutes } from './routes/analysis-results.js';
@@ -147,6 +148,7 @@ export async function buildApp(services: ApiServices, opts: ApiOptions): Promise
   await app.register(v3AiDecompilationRoutes(services.decompilation));
   await app.register(platformRoutes(services.users, opts.maxUploadBytes));
 
+  await registerWebInterface(app);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Liveness: the process answers. Readiness: it can serve (database and blob store usable), 503 otherwise.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

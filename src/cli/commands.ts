@@ -101,6 +101,7 @@ export const COMMANDS: Command[] = [
       console.log(
         `Binlens listening on ${address} (ready in ${Math.round(performance.now() - t0)} ms; docs at ${address}/docs)`,
       );
+      console.log(`Web interface: ${address}/ (sign in with an API key)`);
       onShutdown(service.close);
     },
   },

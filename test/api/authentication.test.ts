@@ -102,7 +102,13 @@ describe('authentication on every route', () => {
       const r = await h().request('GET', url, null);
       assert.ok(r.statusCode < 400, `${url}: ${r.statusCode}`);
     }
-    for (const url of ['/', '/nothing', '/%2e%2e/v2/config', '/docsx', '/healthz/x']) {
+    // The web interface's page (it holds no data; 503 when it was not built) at its routes only.
+    for (const url of ['/', '/analyses/7', '/function/7', '/settings']) {
+      const r = await h().request('GET', url, null);
+      assert.ok(r.statusCode === 200 || r.statusCode === 503, `${url}: ${r.statusCode}`);
+      assert.match(String(r.headers['content-type']), /text\/html/);
+    }
+    for (const url of ['/nothing', '/%2e%2e/v2/config', '/docsx', '/healthz/x', '/analysesx', '/functions/7']) {
       assert.equal((await h().request('GET', url, null)).statusCode, 401, url);
     }
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../../shared/errors.js';
 import type { Caller, UsersService } from '../../services/index.js';
+import { WEB_PAGES } from '../web-interface.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,8 +10,9 @@ declare module 'fastify' {
 }
 
 /** Routes anyone may call, by the pattern they were registered with (never by the request's own URL). */
-const PUBLIC_ROUTES = new Set(['/healthz', '/readyz', '/openapi.json']);
-const PUBLIC_PREFIX = '/docs'; // the interactive docs and their static files
+const PUBLIC_ROUTES = new Set(['/healthz', '/readyz', '/openapi.json', ...WEB_PAGES]);
+/** The interactive docs and their static files; the web interface's bundle. */
+const PUBLIC_PREFIXES = ['/docs', '/assets'];
 
 /**
  * Public or not is decided on the route the router matched: the raw URL may spell the same route another
@@ -19,7 +21,7 @@ const PUBLIC_PREFIX = '/docs'; // the interactive docs and their static files
  */
 export const isPublicRoute = (pattern: string | undefined): boolean =>
   pattern !== undefined &&
-  (PUBLIC_ROUTES.has(pattern) || pattern === PUBLIC_PREFIX || pattern.startsWith(`${PUBLIC_PREFIX}/`));
+  (PUBLIC_ROUTES.has(pattern) || PUBLIC_PREFIXES.some((p) => pattern === p || pattern.startsWith(`${p}/`)));
 
 /** The raw key travels in `Authorization` (the reference's APIKey scheme); a `Bearer ` prefix is tolerated. */
 const keyOf = (req: FastifyRequest) => req.headers.authorization?.replace(/^Bearer\s+/i, '');
