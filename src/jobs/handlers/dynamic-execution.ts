@@ -44,7 +44,6 @@ export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore, wallM
         await blobs.commit(blob);
         found.push({ sha256: blob.sha256, size: blob.size, head: blob.head, name: dump.name, location: dump.name });
       }
-      await store.dynamicExecutions.finish(a.id, { report: answer.report });
       const finder = {
         binaryId: a.binary_id,
         userId: a.user_id,
@@ -58,10 +57,12 @@ export const dynamicExecutionJobHandler = (store: Store, blobs: BlobStore, wallM
           a.id,
           `Dynamic execution: ${found.length} dumps kept; ${analysed} analysed as child binaries`,
         );
+      await store.events.log(a.id, `Dynamic execution: done in ${Math.round(performance.now() - started)} ms`);
+      // Last: whoever sees SUCCESS finds the run's child binaries, their analyses and its log complete.
+      await store.dynamicExecutions.finish(a.id, { report: answer.report });
     } finally {
       await rm(dumpDir, { recursive: true, force: true });
     }
-    await store.events.log(a.id, `Dynamic execution: done in ${Math.round(performance.now() - started)} ms`);
   },
 
   async failed(job: JobRow, err: Error, retrying: boolean) {
