@@ -47,7 +47,7 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   console.log(
-    `analysis of ${binary} (${MANY.toLocaleString()} + functions): ${fmt((performance.now() - t0) / 1000)} s`,
+    `analysis of ${binary} (${MANY.toLocaleString()} functions and big): ${fmt((performance.now() - t0) / 1000)} s`,
   );
   const big = dataOf(
     await api(
@@ -122,7 +122,7 @@ try {
   if (!box) throw new Error('functions table not visible');
   await table.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 200));
   await table.evaluate('window.__long = []');
-  const scrollHeight = (await shown.evaluate('(el) => el.scrollHeight')) as number;
+  const scrollHeight = await shown.evaluate((el: { scrollHeight: number }) => el.scrollHeight);
   const s0 = performance.now();
   for (let y = 0; y < scrollHeight; y += 4000) {
     await table.mouse.wheel(0, 4000);
