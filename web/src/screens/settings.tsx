@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { currentKey, forgetKey } from '../auth/key';
+import { CopyButton } from '../components/copy-button';
 import { Loaded } from '../components/status';
 import { setTheme, useTheme } from '../theme';
 
@@ -40,9 +41,7 @@ export function SettingsScreen() {
         <button type="button" onClick={() => setShown(!shown)}>
           {shown ? 'Hide' : 'Show'}
         </button>
-        <button type="button" onClick={() => void navigator.clipboard?.writeText(key)}>
-          Copy
-        </button>
+        <CopyButton value={key} what="your API key" />
         <button type="button" onClick={forgetKey}>
           Sign out
         </button>

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import type { BinaryDetails } from './queries';
 
 export function Hashes({ details }: { details: BinaryDetails }) {
